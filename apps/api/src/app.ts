@@ -1,0 +1,48 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from './app-deps.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { profileRoutes } from './features/profile/profile.routes.ts';
+import { switchRoutes } from './features/switch/switch.routes.ts';
+import { RateLimiter } from './lib/rate-limiter.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
+import { permissionsPlugin } from './plugins/permissions.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { tenantScopePlugin } from './plugins/tenant-scope.ts';
+import { webAppPlugin } from './plugins/web-app.ts';
+
+export type BuildAppOptions = {
+  /** Extra routes registered after the features (tests use it to probe the spine). */
+  extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
+};
+
+/** The HTTP app: infrastructure plugins, then session and tenant scope, then each feature. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.config.LOG_LEVEL === 'silent' ? false : { level: deps.config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(permissionsPlugin);
+  await app.register(cookie);
+  await app.register(openApiPlugin);
+  await app.register(sessionPlugin, deps);
+  await app.register(tenantScopePlugin, deps);
+
+  const limiter = new RateLimiter(deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000, deps.clock);
+  await app.register(authRoutes, { ...deps, limiter });
+  await app.register(healthRoutes, deps);
+  await app.register(profileRoutes, deps);
+  await app.register(switchRoutes, deps);
+  if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
+
+  await app.register(webAppPlugin, { distDir: deps.config.WEB_DIST_DIR });
+  return app;
+}

@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AuthResponse, SignInBody, SignUpBody } from '@resonant/contracts/auth';
+import { ErrorResponse } from '@resonant/contracts/errors';
+import { z } from 'zod';
+import { refresh, signIn, signOut, signUp, type AuthDeps, type IssuedSession } from './auth.service.ts';
+
+const REFRESH_COOKIE = 'resonant_refresh';
+const COOKIE_PATH = '/api/auth';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
+
+function clientInfo(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+}
+
+/** Sign-up, sign-in, refresh and sign-out: the identity provider is ours. */
+export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
+  const secureCookie = deps.config.PUBLIC_URL.startsWith('https:');
+
+  function sendSession(reply: FastifyReply, session: IssuedSession, status: number) {
+    reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookie,
+      path: COOKIE_PATH,
+      expires: session.refreshExpiresAt,
+    });
+    return reply.status(status).send(session.body);
+  }
+
+  app.post(
+    '/api/auth/sign-up',
+    {
+      config: { permission: 'public' },
+      schema: { tags: ['auth'], body: SignUpBody, response: { 201: AuthResponse, ...errors } },
+    },
+    async (request, reply) => sendSession(reply, await signUp(deps, request.body, clientInfo(request)), 201),
+  );
+
+  app.post(
+    '/api/auth/sign-in',
+    {
+      config: { permission: 'public' },
+      schema: { tags: ['auth'], body: SignInBody, response: { 200: AuthResponse, ...errors } },
+    },
+    async (request, reply) => sendSession(reply, await signIn(deps, request.body, clientInfo(request)), 200),
+  );
+
+  app.post(
+    '/api/auth/refresh',
+    {
+      config: { permission: 'public' },
+      schema: { tags: ['auth'], response: { 200: AuthResponse, 401: ErrorResponse } },
+    },
+    async (request, reply) => {
+      try {
+        return sendSession(reply, await refresh(deps, request.cookies[REFRESH_COOKIE]), 200);
+      } catch (error) {
+        reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-out',
+    {
+      config: { permission: 'authenticated' },
+      schema: { tags: ['auth'], response: { 204: z.null(), 401: ErrorResponse } },
+    },
+    async (request, reply) => {
+      await signOut(deps, request.session.sessionId);
+      reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,135 @@
+import type { SignInBody, SignUpBody } from '@resonant/contracts/auth';
+import {
+  EMAIL_TAKEN_MESSAGE,
+  INVALID_CREDENTIALS_MESSAGE,
+  TOO_MANY_ATTEMPTS_MESSAGE,
+} from '@resonant/contracts/auth';
+import type { z } from 'zod';
+import type { AppDeps } from '../app-deps.ts';
+import { generateToken, hashPassword, hashToken, verifyPassword } from '../lib/crypto.ts';
+import { conflict, tooManyRequests, unauthorized } from '../lib/http-error.ts';
+import type { RateLimiter } from '../lib/rate-limiter.ts';
+import { recordAudit } from '../lib/audit.ts';
+import {
+  findAccountByEmail,
+  insertAccount,
+  insertSession,
+  markSignedIn,
+  rotateSession,
+  revokeSession,
+} from './auth.queries.ts';
+import { loadMembershipSnapshot } from './memberships.queries.ts';
+import { loadUserProfile } from './current-user.ts';
+import { resolveContext } from './policies.ts';
+
+export type AuthDeps = AppDeps & { limiter: RateLimiter };
+export type ClientInfo = { ip: string; userAgent: string | null };
+
+/** What a successful sign-in, sign-up or refresh hands back: the body and the refresh cookie. */
+export type IssuedSession = {
+  body: { token: string; expiresAt: string; user: Awaited<ReturnType<typeof loadUserProfile>> };
+  refreshToken: string;
+  refreshExpiresAt: Date;
+};
+
+function newTokens(deps: AppDeps) {
+  const now = deps.clock().getTime();
+  const token = generateToken();
+  const refreshToken = generateToken();
+  const expiresAt = new Date(now + deps.config.SESSION_TTL_MINUTES * 60_000);
+  const refreshExpiresAt = new Date(now + deps.config.REFRESH_TTL_DAYS * 86_400_000);
+  return {
+    token,
+    refreshToken,
+    stored: {
+      tokenHash: hashToken(token),
+      refreshHash: hashToken(refreshToken),
+      expiresAt,
+      refreshExpiresAt,
+    },
+  };
+}
+
+async function issued(
+  deps: AppDeps,
+  accountId: string,
+  tokens: ReturnType<typeof newTokens>,
+): Promise<IssuedSession> {
+  const { memberships, stored } = await loadMembershipSnapshot(
+    deps.db,
+    accountId,
+    deps.config.APP_ADMIN_EMAIL,
+  );
+  const user = await loadUserProfile(deps.db, accountId, resolveContext(memberships, stored));
+  return {
+    body: { token: tokens.token, expiresAt: tokens.stored.expiresAt.toISOString(), user },
+    refreshToken: tokens.refreshToken,
+    refreshExpiresAt: tokens.stored.refreshExpiresAt,
+  };
+}
+
+function enforceRateLimit(deps: AuthDeps, action: string, ip: string, email: string) {
+  const ipAllowed = deps.limiter.hit(`${action}:ip:${ip}`, deps.config.AUTH_RATE_LIMIT_PER_IP);
+  const accountAllowed = deps.limiter.hit(
+    `${action}:account:${email}`,
+    deps.config.AUTH_RATE_LIMIT_PER_ACCOUNT,
+  );
+  if (!ipAllowed || !accountAllowed) throw tooManyRequests(TOO_MANY_ATTEMPTS_MESSAGE);
+}
+
+async function startSession(deps: AppDeps, accountId: string, client: ClientInfo) {
+  const tokens = newTokens(deps);
+  await insertSession(deps.db, accountId, tokens.stored, client);
+  await markSignedIn(deps.db, accountId, deps.clock());
+  return issued(deps, accountId, tokens);
+}
+
+/** Creates an account with an argon2id password hash and signs it in. */
+export async function signUp(
+  deps: AuthDeps,
+  input: z.output<typeof SignUpBody>,
+  client: ClientInfo,
+): Promise<IssuedSession> {
+  enforceRateLimit(deps, 'sign-up', client.ip, input.email);
+  const accountId = await insertAccount(deps.db, {
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    firstName: input.firstName,
+    lastName: input.lastName,
+    gender: input.gender,
+    birthDate: input.birthDate,
+  });
+  if (!accountId) throw conflict(EMAIL_TAKEN_MESSAGE);
+  await recordAudit(deps.db, { actorAccountId: accountId, action: 'account.sign-up', targetType: 'account', targetId: accountId, ip: client.ip });
+  return startSession(deps, accountId, client);
+}
+
+// Verified against when the account does not exist, so an unknown email takes as long as a wrong password.
+const decoyHash = hashPassword(generateToken());
+
+/** Checks the password and opens a session; the same 401 for an unknown email or a wrong password. */
+export async function signIn(
+  deps: AuthDeps,
+  input: z.output<typeof SignInBody>,
+  client: ClientInfo,
+): Promise<IssuedSession> {
+  enforceRateLimit(deps, 'sign-in', client.ip, input.email);
+  const account = await findAccountByEmail(deps.db, input.email);
+  const valid = await verifyPassword(account?.passwordHash ?? (await decoyHash), input.password);
+  if (!account?.passwordHash || !valid) throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  return startSession(deps, account.id, client);
+}
+
+/** Exchanges a live refresh token for a fresh pair (rotation), restoring the session after a reload. */
+export async function refresh(deps: AppDeps, refreshToken: string | undefined): Promise<IssuedSession> {
+  if (!refreshToken) throw unauthorized();
+  const tokens = newTokens(deps);
+  const session = await rotateSession(deps.db, hashToken(refreshToken), tokens.stored, deps.clock());
+  if (!session) throw unauthorized();
+  return issued(deps, session.accountId, tokens);
+}
+
+/** Revokes the session: its bearer token and refresh cookie stop working at once. */
+export async function signOut(deps: AppDeps, sessionId: string): Promise<void> {
+  await revokeSession(deps.db, sessionId, deps.clock());
+}

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import type { UserProfile } from '@resonant/contracts/profile';
+import type { Database } from '../db/client.ts';
+import { accounts, profiles } from '../db/schema/accounts.ts';
+import { groups, organisations } from '../db/schema/organisations.ts';
+import type { Context } from './policies.ts';
+
+/** The signed-in user as SPEC §3 "User profile", in the context the server resolved for them. */
+export async function loadUserProfile(
+  db: Database,
+  accountId: string,
+  context: Context,
+): Promise<UserProfile> {
+  const [row] = await db
+    .select({
+      email: accounts.email,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      gender: profiles.gender,
+      birthDate: profiles.birthDate,
+    })
+    .from(accounts)
+    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+    .where(eq(accounts.id, accountId));
+  if (!row) throw new Error(`Account ${accountId} has no profile`);
+  const [org] = context.orgId
+    ? await db
+        .select({ name: organisations.name, uniqueName: organisations.uniqueName })
+        .from(organisations)
+        .where(eq(organisations.id, context.orgId))
+    : [];
+  const [group] = context.groupId
+    ? await db.select({ name: groups.name }).from(groups).where(eq(groups.id, context.groupId))
+    : [];
+  return {
+    user_id: accountId,
+    user_type: context.role,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    current_org_id: context.orgId,
+    current_group_id: context.groupId,
+    domainname: org?.uniqueName ?? null,
+    birth_date: row.birthDate,
+    gender: row.gender,
+    org_id: context.orgId,
+    org_name: org?.name ?? null,
+    group_name: group?.name ?? null,
+  };
+}

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText.pipe(z.url('must be a postgres:// URL').optional()),
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  APP_ADMIN_EMAIL: z.email().default('admin@resonant.local'),
+  APP_ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  DEMO_DATA: booleanFlag.default(true),
+  DEMO_PASSWORD: z.string().min(6).default('Resonant#2026'),
+  SESSION_TTL_MINUTES: z.coerce.number().int().positive().default(60),
+  REFRESH_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
+  WEB_DIST_DIR: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default('Resonant <no-reply@resonant.local>'),
+  SEAT_PRICE_CENTS: z.coerce.number().int().nonnegative().default(500),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+});
+
+export type Config = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_URL' | 'WEB_DIST_DIR'> & {
+  PUBLIC_URL: string;
+  WEB_DIST_DIR: string;
+};
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+/** Parses the environment once at boot; a bad value throws a message naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const config = parsed.data;
+  return {
+    ...config,
+    DATA_DIR: path.resolve(config.DATA_DIR),
+    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    APP_ADMIN_EMAIL: config.APP_ADMIN_EMAIL.toLowerCase(),
+  };
+}

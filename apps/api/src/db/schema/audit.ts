@@ -1,0 +1,21 @@
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { createdAt, id } from './columns.ts';
+import { organisations } from './organisations.ts';
+
+/** Who did what to which record. `org_id` is null only for platform-level actions of the app admin. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    orgId: uuid('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    actorAccountId: uuid('actor_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_org_created_idx').on(t.orgId, t.createdAt)],
+);

@@ -1,0 +1,105 @@
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { createdAt, id, timestampTz } from './columns.ts';
+import { organisations } from './organisations.ts';
+import { hrvMetricColumns, qualityEnum, tags } from './readings.ts';
+
+export const sessionKindEnum = pgEnum('session_kind', [
+  'biofeedback',
+  'mindfulness',
+  'self_compassion',
+]);
+
+/** Breathing pattern of a session as the app's pacer ran it (SPEC §3 breathTime). */
+export type BreathTime = {
+  name: string;
+  inhalePercentage: number;
+  exhalePercentage: number;
+  inhaleSeconds: number;
+  exhaleSeconds: number;
+  defaultTotalMinutes: number;
+};
+
+/** Raw optimal-zone samples: biofeedback sends {oz, ts} pairs, mindfulness plain scores. */
+export type OptimalZoneSamples =
+  | { kind: 'biofeedback'; values: { oz: number; ts: number }[] }
+  | { kind: 'mindfulness'; values: number[]; reportStartTime: string | null };
+
+/**
+ * A breathing session (biofeedback, mindfulness, self-compassion) with its raw RR series, the app's
+ * raw optimal-zone samples and the session averages computed by packages/hrv.
+ */
+export const hrvSessions = pgTable(
+  'hrv_sessions',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: sessionKindEnum('kind').notNull(),
+    name: text('name').notNull(),
+    startedAt: timestampTz('started_at').notNull(),
+    breathsPerMinute: real('breaths_per_minute'),
+    sessionMinutes: real('session_minutes'),
+    breathTime: jsonb('breath_time').$type<BreathTime>(),
+    rrMs: real('rr_ms').array().notNull(),
+    optimalZoneSamples: jsonb('optimal_zone_samples').$type<OptimalZoneSamples>(),
+    ozSesAvgPercentage: doublePrecision('oz_ses_avg_percentage'),
+    optimalZoneSessionAverage: doublePrecision('optimal_zone_session_average'),
+    quality: qualityEnum('quality').notNull(),
+    ...hrvMetricColumns(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('hrv_sessions_org_account_started_idx').on(t.orgId, t.accountId, t.startedAt)],
+);
+
+/** Per-minute results of a session (`count_time` = minute number from 1). */
+export const hrvSessionMinutes = pgTable(
+  'hrv_session_minutes',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => hrvSessions.id, { onDelete: 'cascade' }),
+    countTime: integer('count_time').notNull(),
+    lfReliable: boolean('lf_reliable').notNull().default(true),
+    vlfReliable: boolean('vlf_reliable').notNull().default(true),
+    ...hrvMetricColumns(),
+  },
+  (t) => [uniqueIndex('hrv_session_minutes_session_minute_key').on(t.sessionId, t.countTime)],
+);
+
+export const hrvSessionTags = pgTable(
+  'hrv_session_tags',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => hrvSessions.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.tagId] })],
+);

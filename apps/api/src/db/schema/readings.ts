@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import {
+  doublePrecision,
+  index,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { createdAt, id, timestampTz } from './columns.ts';
+import { organisations } from './organisations.ts';
+
+export const readingKindEnum = pgEnum('reading_kind', ['morning', 'anytime']);
+export const qualityEnum = pgEnum('quality', ['good', 'low']);
+
+/** An exercise/reading tag; `org_id` null marks a platform-wide tag offered to every organisation. */
+export const tags = pgTable(
+  'tags',
+  {
+    id: id(),
+    orgId: uuid('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tags_org_name_key').on(sql`coalesce(${t.orgId}::text, '')`, sql`lower(${t.name})`)],
+);
+
+/**
+ * The metric columns computed by packages/hrv, shared by readings and HRV sessions. Nullable: a
+ * metric that cannot be computed is stored as null, never NaN.
+ */
+export const hrvMetricColumns = () => ({
+  artifactPercent: real('artifact_percent'),
+  meanNni: doublePrecision('mean_nni'),
+  medianNni: doublePrecision('median_nni'),
+  rangeNni: doublePrecision('range_nni'),
+  sdnn: doublePrecision('sdnn'),
+  rmssd: doublePrecision('rmssd'),
+  sdsd: doublePrecision('sdsd'),
+  pnn50: doublePrecision('pnn50'),
+  meanHr: doublePrecision('mean_hr'),
+  minHr: doublePrecision('min_hr'),
+  maxHr: doublePrecision('max_hr'),
+  minMax: doublePrecision('min_max'),
+  vlf: doublePrecision('vlf'),
+  lf: doublePrecision('lf'),
+  hf: doublePrecision('hf'),
+  totalPower: doublePrecision('total_power'),
+  lfHf: doublePrecision('lf_hf'),
+  lfNu: doublePrecision('lf_nu'),
+  hfNu: doublePrecision('hf_nu'),
+  vlfPercent: doublePrecision('vlf_percent'),
+  lfPercent: doublePrecision('lf_percent'),
+  hfPercent: doublePrecision('hf_percent'),
+  vlfPeak: doublePrecision('vlf_peak'),
+  lfPeak: doublePrecision('lf_peak'),
+  hfPeak: doublePrecision('hf_peak'),
+});
+
+/** One HRV reading: the raw RR series as recorded, plus the metrics computed from its cleaned form. */
+export const readings = pgTable(
+  'readings',
+  {
+    id: id(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    takenAt: timestampTz('taken_at').notNull(),
+    kind: readingKindEnum('kind').notNull(),
+    note: text('note'),
+    rrMs: real('rr_ms').array().notNull(),
+    quality: qualityEnum('quality').notNull(),
+    ...hrvMetricColumns(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('readings_org_account_taken_idx').on(t.orgId, t.accountId, t.takenAt),
+    index('readings_org_taken_idx').on(t.orgId, t.takenAt),
+  ],
+);
+
+export const readingTags = pgTable(
+  'reading_tags',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    readingId: uuid('reading_id')
+      .notNull()
+      .references(() => readings.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.readingId, t.tagId] })],
+);

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponse } from '@resonant/contracts/errors';
+import { OrgsAndGroupsResponse, SwitchBody, SwitchResponse } from '@resonant/contracts/switch';
+import type { AppDeps } from '../../app-deps.ts';
+import { listOrgsAndGroups, switchContext } from './switch.service.ts';
+
+/** Context switching between the caller's orgs and groups (SPEC §7). */
+export const switchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    '/api/switch/orgs_and_groups',
+    {
+      config: { permission: 'authenticated' },
+      schema: { tags: ['switch'], response: { 200: OrgsAndGroupsResponse, 401: ErrorResponse } },
+    },
+    async (request) => ({ orgs: await listOrgsAndGroups(deps, request.scope) }),
+  );
+
+  app.post(
+    '/api/switch',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: ['switch'],
+        body: SwitchBody,
+        response: {
+          200: SwitchResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+        },
+      },
+    },
+    async (request) => switchContext(deps, request.scope, request.body),
+  );
+};

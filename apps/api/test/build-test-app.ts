@@ -1,0 +1,64 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import type { AuthResponse } from '@resonant/contracts/auth';
+import { buildApp, type BuildAppOptions } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config/env.ts';
+import type { Database } from '../src/db/client.ts';
+import type { Clock } from '../src/lib/clock.ts';
+import { cloneTemplate } from './template-database.ts';
+
+export const APP_ADMIN_EMAIL = 'app.admin@example.test';
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  /** Signs in through the real endpoint and returns the bearer token. */
+  signIn: (email: string, password: string) => Promise<string>;
+  /** An authorization header for a token. */
+  bearer: (token: string) => { authorization: string };
+  close: () => Promise<void>;
+};
+
+/**
+ * The real app on a fresh clone of the migrated template database, driven with app.inject().
+ * `env` overrides configuration; `clock` lets a test move time.
+ */
+export async function buildTestApp(
+  options: { env?: Record<string, string>; clock?: Clock } & BuildAppOptions = {},
+): Promise<TestApp> {
+  const backend = inject('testBackend');
+  const connection = await cloneTemplate(backend);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: path.join(os.tmpdir(), 'resonant-test-unused'),
+    WEB_DIST_DIR: path.join(os.tmpdir(), 'resonant-test-no-web'),
+    APP_ADMIN_EMAIL,
+    AUTH_RATE_LIMIT_PER_IP: '1000',
+    AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
+    ...options.env,
+  });
+  const app = await buildApp(
+    { config, db: connection.db, databaseKind: connection.kind, clock: options.clock ?? (() => new Date()) },
+    options,
+  );
+  await app.ready();
+  return {
+    app,
+    db: connection.db,
+    config,
+    async signIn(email, password) {
+      const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+      return response.json<AuthResponse>().token;
+    },
+    bearer: (token) => ({ authorization: `Bearer ${token}` }),
+    async close() {
+      await app.close();
+      await connection.close();
+    },
+  };
+}

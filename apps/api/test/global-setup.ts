@@ -1,0 +1,15 @@
+import type { TestProject } from 'vitest/node';
+import { createTemplate } from './template-database.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testBackend: import('./template-database.ts').TestBackend;
+  }
+}
+
+/** Migrates the template database once per run; each test file clones it. */
+export default async function setup(project: TestProject) {
+  const { backend, dispose } = await createTemplate();
+  project.provide('testBackend', backend);
+  return dispose;
+}

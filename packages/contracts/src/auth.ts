@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { BirthDate, FirstName, GenderField, LastName, UserProfile } from './profile.ts';
+
+export const PASSWORD_MIN = 6;
+export const EMAIL_MAX = 254;
+
+export const Email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(EMAIL_MAX, 'Invalid email address')
+  .pipe(z.email('Invalid email address'))
+  .transform((email) => email.toLowerCase());
+
+export const Password = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(256, 'Password must be at most 256 characters');
+
+/** POST /api/auth/sign-up. */
+export const SignUpBody = z.object({
+  email: Email,
+  password: Password,
+  firstName: FirstName,
+  lastName: LastName,
+  gender: GenderField,
+  birthDate: BirthDate,
+});
+export type SignUpBody = z.input<typeof SignUpBody>;
+
+/** POST /api/auth/sign-in. */
+export const SignInBody = z.object({ email: Email, password: Password });
+export type SignInBody = z.input<typeof SignInBody>;
+
+/**
+ * Answer of sign-up, sign-in and refresh. The token is kept in memory by the web app; a reload
+ * restores it through the httpOnly refresh cookie (POST /api/auth/refresh).
+ */
+export const AuthResponse = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  user: UserProfile,
+});
+export type AuthResponse = z.infer<typeof AuthResponse>;
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
+export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts, please try again later';

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { ROLES } from './roles.ts';
+
+export const GENDERS = ['Male', 'Female', 'Prefer not to disclose', 'Others'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const NAME_MAX = 100;
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date (YYYY-MM-DD) that exists and is not after today (UTC+14, the earliest "today"). */
+export function isPastOrToday(value: string): boolean {
+  if (!isoDate.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
+  return date.getTime() <= Date.now() + 14 * 3600 * 1000;
+}
+
+export const FirstName = z
+  .string({ error: 'First Name is required' })
+  .trim()
+  .min(1, 'First Name is required')
+  .max(NAME_MAX, `First Name must be at most ${NAME_MAX} characters`);
+export const LastName = z
+  .string({ error: 'Last Name is required' })
+  .trim()
+  .min(1, 'Last Name is required')
+  .max(NAME_MAX, `Last Name must be at most ${NAME_MAX} characters`);
+export const GenderField = z.enum(GENDERS, { error: 'Gender is required' });
+export const BirthDate = z
+  .string({ error: 'Date of Birth is required' })
+  .min(1, 'Date of Birth is required')
+  .refine(isPastOrToday, 'Date of Birth must be a valid date, not in the future');
+
+/** POST /api/user/profile (SPEC §7). */
+export const UpdateProfileBody = z.object({
+  firstName: FirstName,
+  lastName: LastName,
+  gender: GenderField,
+  birthDate: BirthDate,
+});
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
+
+/** The user of SPEC §3 "User profile", as GET /api/user/profile returns it. */
+export const UserProfile = z.object({
+  user_id: z.string(),
+  user_type: z.enum(ROLES),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  current_org_id: z.string().nullable(),
+  current_group_id: z.string().nullable(),
+  domainname: z.string().nullable(),
+  birth_date: z.string().nullable(),
+  gender: z.enum(GENDERS).nullable(),
+  org_id: z.string().nullable(),
+  org_name: z.string().nullable(),
+  group_name: z.string().nullable(),
+});
+export type UserProfile = z.infer<typeof UserProfile>;

@@ -1,0 +1,106 @@
+/** The four user types of SPEC §1; `super` is the single app admin. */
+export const ROLES = ['super', 'org', 'group', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Higher index = more authority within an organisation; `super` stands apart (admin area only). */
+export const ROLE_HIERARCHY: Record<Role, number> = { user: 0, group: 1, org: 2, super: 3 };
+
+export const ROLE_LABELS: Record<Role, string> = {
+  org: 'Organization Admin',
+  group: 'Group Admin',
+  super: 'App Admin',
+  user: 'Individual User',
+};
+
+/**
+ * Every action a route can require. `public` routes need no session; `authenticated` ones need a
+ * session but no particular role. All others are granted through ROLE_PERMISSIONS.
+ */
+export const PERMISSIONS = [
+  'public',
+  'authenticated',
+  'org.dashboard.read',
+  'org.groups.manage',
+  'org.users.manage',
+  'org.invitations.manage',
+  'org.billing.manage',
+  'group.dashboard.read',
+  'group.participants.manage',
+  'group.invitations.manage',
+  'reports.read',
+  'admin.organizations.manage',
+  'admin.analytics.read',
+  'admin.invoices.read',
+  'admin.invitations.manage',
+  'admin.lifetime-claims.manage',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+export type RolePermission = Exclude<Permission, 'public' | 'authenticated'>;
+
+const GROUP_ADMIN: RolePermission[] = [
+  'group.dashboard.read',
+  'group.participants.manage',
+  'group.invitations.manage',
+  'reports.read',
+];
+
+export const ROLE_PERMISSIONS: Record<Role, readonly RolePermission[]> = {
+  super: [
+    'admin.organizations.manage',
+    'admin.analytics.read',
+    'admin.invoices.read',
+    'admin.invitations.manage',
+    'admin.lifetime-claims.manage',
+  ],
+  org: [
+    'org.dashboard.read',
+    'org.groups.manage',
+    'org.users.manage',
+    'org.invitations.manage',
+    'org.billing.manage',
+    ...GROUP_ADMIN,
+  ],
+  group: GROUP_ADMIN,
+  user: [],
+};
+
+/** Whether a role holds a permission; `authenticated` is held by every role. */
+export function roleHasPermission(role: Role, permission: Permission): boolean {
+  if (permission === 'public' || permission === 'authenticated') return true;
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/** Home route of each user type (SPEC §2 "After login the user goes to"). */
+export const ROLE_HOME: Record<Role, string> = {
+  org: '/org',
+  group: '/group',
+  super: '/admin',
+  user: '/user',
+};
+
+const INVITE_PATHS = ['/process-invite', '/process-life-time-membership-invite'];
+
+/** The redirectTo prefixes each user type may be sent to after login (SPEC §2). */
+export const REDIRECT_PREFIXES: Record<Role, readonly string[]> = {
+  super: ['/admin'],
+  org: ['/org', '/group', '/welcome', ...INVITE_PATHS],
+  group: ['/group', '/welcome', ...INVITE_PATHS],
+  user: ['/user', '/welcome', ...INVITE_PATHS],
+};
+
+/**
+ * Where a user goes after signing in: `redirectTo` when it is a same-site path that starts with one
+ * of the role's allowed prefixes, otherwise the role's home; `/` when the role is unknown.
+ */
+export function postLoginPath(role: Role | null | undefined, redirectTo?: string | null): string {
+  if (!role || !(role in ROLE_HOME)) return '/';
+  if (redirectTo && isAllowedRedirect(role, redirectTo)) return redirectTo;
+  return ROLE_HOME[role];
+}
+
+function isAllowedRedirect(role: Role, target: string): boolean {
+  // Only same-site absolute paths: "//host" and "/\host" would leave the site.
+  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return false;
+  const path = target.split(/[?#]/, 1)[0] ?? '';
+  return REDIRECT_PREFIXES[role].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
