@@ -20,7 +20,10 @@ export type BuildAppOptions = {
 };
 
 /** The HTTP app: infrastructure plugins, then session and tenant scope, then each feature. */
-export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.config.LOG_LEVEL === 'silent' ? false : { level: deps.config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,

@@ -29,8 +29,6 @@ export type TestApp = {
 export async function buildTestApp(
   options: { env?: Record<string, string>; clock?: Clock } & BuildAppOptions = {},
 ): Promise<TestApp> {
-  const backend = inject('testBackend');
-  const connection = await cloneTemplate(backend);
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -41,18 +39,37 @@ export async function buildTestApp(
     AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
     ...options.env,
   });
-  const app = await buildApp(
-    { config, db: connection.db, databaseKind: connection.kind, clock: options.clock ?? (() => new Date()) },
-    options,
-  );
-  await app.ready();
+  const connection = await cloneTemplate(inject('testBackend'));
+  const deps = {
+    config,
+    db: connection.db,
+    databaseKind: connection.kind,
+    clock: options.clock ?? (() => new Date()),
+  };
+  const app = await buildApp(deps, options).catch(async (error: unknown) => {
+    await connection.close();
+    throw error;
+  });
+  try {
+    await app.ready();
+  } catch (error) {
+    // A test may expect the build to fail (e.g. an undeclared permission): leave no database behind.
+    await Promise.resolve(app.close()).catch(() => {});
+    await connection.close();
+    throw error;
+  }
   return {
     app,
     db: connection.db,
     config,
     async signIn(email, password) {
-      const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
-      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { email, password },
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
       return response.json<AuthResponse>().token;
     },
     bearer: (token) => ({ authorization: `Bearer ${token}` }),

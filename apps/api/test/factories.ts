@@ -51,7 +51,10 @@ export async function createAccount(db: Database, input: AccountInput = {}) {
 }
 
 /** An organisation with its `Default` group. */
-export async function createOrg(db: Database, input: { name?: string; isDemo?: boolean; timeZone?: string } = {}) {
+export async function createOrg(
+  db: Database,
+  input: { name?: string; isDemo?: boolean; timeZone?: string } = {},
+) {
   const name = input.name ?? `Org ${randomUUID().slice(0, 8)}`;
   const [org] = await db
     .insert(organisations)
@@ -84,7 +87,12 @@ export type MembershipInput = {
 };
 
 /** Makes an account a member of an org (and of the given groups). */
-export async function addMember(db: Database, orgId: string, accountId: string, input: MembershipInput = {}) {
+export async function addMember(
+  db: Database,
+  orgId: string,
+  accountId: string,
+  input: MembershipInput = {},
+) {
   await db.insert(orgMemberships).values({
     orgId,
     accountId,

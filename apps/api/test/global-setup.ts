@@ -1,9 +1,9 @@
 import type { TestProject } from 'vitest/node';
-import { createTemplate } from './template-database.ts';
+import { createTemplate, type TestBackend } from './template-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    testBackend: import('./template-database.ts').TestBackend;
+    testBackend: TestBackend;
   }
 }
 

@@ -93,7 +93,7 @@ export const REDIRECT_PREFIXES: Record<Role, readonly string[]> = {
  * of the role's allowed prefixes, otherwise the role's home; `/` when the role is unknown.
  */
 export function postLoginPath(role: Role | null | undefined, redirectTo?: string | null): string {
-  if (!role || !(role in ROLE_HOME)) return '/';
+  if (!role || !Object.hasOwn(ROLE_HOME, role)) return '/';
   if (redirectTo && isAllowedRedirect(role, redirectTo)) return redirectTo;
   return ROLE_HOME[role];
 }

@@ -8,7 +8,11 @@ export async function findActiveSession(db: Database, tokenHash: string, now: Da
     .select({ sessionId: sessions.id, accountId: sessions.accountId })
     .from(sessions)
     .where(
-      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
     );
   return session ?? null;
 }

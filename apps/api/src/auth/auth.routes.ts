@@ -3,7 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthResponse, SignInBody, SignUpBody } from '@resonant/contracts/auth';
 import { ErrorResponse } from '@resonant/contracts/errors';
 import { z } from 'zod';
-import { refresh, signIn, signOut, signUp, type AuthDeps, type IssuedSession } from './auth.service.ts';
+import {
+  refresh,
+  signIn,
+  signOut,
+  signUp,
+  type AuthDeps,
+  type IssuedSession,
+} from './auth.service.ts';
 
 const REFRESH_COOKIE = 'resonant_refresh';
 const COOKIE_PATH = '/api/auth';
@@ -35,7 +42,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       config: { permission: 'public' },
       schema: { tags: ['auth'], body: SignUpBody, response: { 201: AuthResponse, ...errors } },
     },
-    async (request, reply) => sendSession(reply, await signUp(deps, request.body, clientInfo(request)), 201),
+    async (request, reply) =>
+      sendSession(reply, await signUp(deps, request.body, clientInfo(request)), 201),
   );
 
   app.post(
@@ -44,7 +52,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       config: { permission: 'public' },
       schema: { tags: ['auth'], body: SignInBody, response: { 200: AuthResponse, ...errors } },
     },
-    async (request, reply) => sendSession(reply, await signIn(deps, request.body, clientInfo(request)), 200),
+    async (request, reply) =>
+      sendSession(reply, await signIn(deps, request.body, clientInfo(request)), 200),
   );
 
   app.post(

@@ -100,7 +100,13 @@ export async function signUp(
     birthDate: input.birthDate,
   });
   if (!accountId) throw conflict(EMAIL_TAKEN_MESSAGE);
-  await recordAudit(deps.db, { actorAccountId: accountId, action: 'account.sign-up', targetType: 'account', targetId: accountId, ip: client.ip });
+  await recordAudit(deps.db, {
+    actorAccountId: accountId,
+    action: 'account.sign-up',
+    targetType: 'account',
+    targetId: accountId,
+    ip: client.ip,
+  });
   return startSession(deps, accountId, client);
 }
 
@@ -121,10 +127,18 @@ export async function signIn(
 }
 
 /** Exchanges a live refresh token for a fresh pair (rotation), restoring the session after a reload. */
-export async function refresh(deps: AppDeps, refreshToken: string | undefined): Promise<IssuedSession> {
+export async function refresh(
+  deps: AppDeps,
+  refreshToken: string | undefined,
+): Promise<IssuedSession> {
   if (!refreshToken) throw unauthorized();
   const tokens = newTokens(deps);
-  const session = await rotateSession(deps.db, hashToken(refreshToken), tokens.stored, deps.clock());
+  const session = await rotateSession(
+    deps.db,
+    hashToken(refreshToken),
+    tokens.stored,
+    deps.clock(),
+  );
   if (!session) throw unauthorized();
   return issued(deps, session.accountId, tokens);
 }

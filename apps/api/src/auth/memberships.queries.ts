@@ -1,7 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { accounts, profiles } from '../db/schema/accounts.ts';
-import { groupMemberships, groups, orgMemberships, organisations } from '../db/schema/organisations.ts';
+import {
+  groupMemberships,
+  groups,
+  orgMemberships,
+  organisations,
+} from '../db/schema/organisations.ts';
 import type { ContextRequest, MembershipSnapshot } from './policies.ts';
 
 /**

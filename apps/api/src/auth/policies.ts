@@ -16,7 +16,11 @@ export type ContextType = 'org' | 'group' | 'user';
 /** A context the account may act in: the role it holds there and where. */
 export type Context = { role: Role; orgId: string | null; groupId: string | null };
 
-export type ContextRequest = { orgId: string | null; groupId: string | null; type: ContextType | null };
+export type ContextRequest = {
+  orgId: string | null;
+  groupId: string | null;
+  type: ContextType | null;
+};
 
 /** Whether a role may perform an action; the single check behind every route's declared permission. */
 export function can(role: Role, permission: Permission): boolean {
@@ -42,7 +46,9 @@ export function allowedContext(
   if (request.groupId && !group) return null;
   switch (request.type) {
     case 'org':
-      return org.isOrgAdmin ? { role: 'org', orgId: org.orgId, groupId: group?.groupId ?? null } : null;
+      return org.isOrgAdmin
+        ? { role: 'org', orgId: org.orgId, groupId: group?.groupId ?? null }
+        : null;
     case 'group':
       return group && (group.isAdmin || org.isOrgAdmin)
         ? { role: 'group', orgId: org.orgId, groupId: group.groupId }

@@ -18,7 +18,9 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalText.pipe(z.url('must be a postgres:// URL').optional()),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
   APP_ADMIN_EMAIL: z.email().default('admin@resonant.local'),
-  APP_ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  APP_ADMIN_PASSWORD: optionalText.pipe(
+    z.string().min(8, 'must be at least 8 characters').optional(),
+  ),
   DEMO_DATA: booleanFlag.default(true),
   DEMO_PASSWORD: z.string().min(6).default('Resonant#2026'),
   SESSION_TTL_MINUTES: z.coerce.number().int().positive().default(60),
@@ -47,7 +49,9 @@ const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
+    );
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const config = parsed.data;

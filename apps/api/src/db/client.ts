@@ -31,7 +31,10 @@ export type OpenDatabaseOptions =
 /** Opens PostgreSQL when a URL is given, otherwise embedded PGlite in a locked data dir (or memory). */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseConnection> {
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+    });
     const db = drizzlePg(pool);
     return {
       db: db as unknown as Database,

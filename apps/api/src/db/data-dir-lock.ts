@@ -3,6 +3,9 @@ import path from 'node:path';
 
 const LOCK_FILE = 'resonant.lock';
 
+// Locks this process holds: its own pid in a lock file means "stale" only when it is not one of them.
+const heldLocks = new Set<string>();
+
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -19,11 +22,18 @@ function isRunning(pid: number): boolean {
  */
 export function lockDataDir(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
-  const lockPath = path.join(dir, LOCK_FILE);
+  const lockPath = path.resolve(dir, LOCK_FILE);
+  if (heldLocks.has(lockPath)) {
+    throw new Error(
+      `The data directory ${dir} is already in use by this Resonant process (pid ${process.pid}).`,
+    );
+  }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      heldLocks.add(lockPath);
       return () => {
+        heldLocks.delete(lockPath);
         if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.rmSync(lockPath);
       };
     } catch (error) {

@@ -11,7 +11,12 @@ export function hashToken(token: string): string {
 }
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
-const ARGON2_OPTIONS = { algorithm: 2 /* Algorithm.Argon2id (an ambient const enum) */, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+const ARGON2_OPTIONS = {
+  algorithm: 2 /* Algorithm.Argon2id (an ambient const enum) */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

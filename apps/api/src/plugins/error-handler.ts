@@ -13,7 +13,11 @@ export const errorHandlerPlugin = fp(async (app) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.');
-      const message = issue ? (field ? `${field}: ${issue.message}` : issue.message) : 'Invalid request';
+      const message = issue
+        ? field
+          ? `${field}: ${issue.message}`
+          : issue.message
+        : 'Invalid request';
       return reply.status(400).send({ message });
     }
     if (error instanceof HttpError) {

@@ -21,7 +21,9 @@ export const permissionsPlugin = fp(async (app) => {
   });
   app.addHook('onReady', async () => {
     const undeclared = apiRoutes
-      .filter((route) => !route.config?.permission || !PERMISSIONS.includes(route.config.permission))
+      .filter(
+        (route) => !route.config?.permission || !PERMISSIONS.includes(route.config.permission),
+      )
       .map((route) => `${String(route.method)} ${route.url}`);
     if (undeclared.length > 0) {
       throw new Error(`Routes without a declared permission: ${undeclared.join(', ')}`);

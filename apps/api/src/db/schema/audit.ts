@@ -9,7 +9,9 @@ export const auditLog = pgTable(
   {
     id: id(),
     orgId: uuid('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
-    actorAccountId: uuid('actor_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    actorAccountId: uuid('actor_account_id').references(() => accounts.id, {
+      onDelete: 'set null',
+    }),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id'),

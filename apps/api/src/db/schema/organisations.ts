@@ -50,7 +50,9 @@ export const groups = pgTable(
   },
   (t) => [
     uniqueIndex('groups_org_name_key').on(t.orgId, sql`lower(${t.name})`),
-    uniqueIndex('groups_one_default_per_org').on(t.orgId).where(sql`${t.isDefault}`),
+    uniqueIndex('groups_one_default_per_org')
+      .on(t.orgId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 

@@ -26,7 +26,9 @@ export const tags = pgTable(
     name: text('name').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('tags_org_name_key').on(sql`coalesce(${t.orgId}::text, '')`, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('tags_org_name_key').on(sql`coalesce(${t.orgId}::text, '')`, sql`lower(${t.name})`),
+  ],
 );
 
 /**

@@ -13,7 +13,8 @@ export async function ensureAppAdmin(
 ): Promise<{ generatedPassword: string | null }> {
   const existing = await findAccountByEmail(db, email);
   if (existing) {
-    if (configuredPassword) await setPasswordHash(db, existing.id, await hashPassword(configuredPassword));
+    if (configuredPassword)
+      await setPasswordHash(db, existing.id, await hashPassword(configuredPassword));
     return { generatedPassword: null };
   }
   const password = configuredPassword ?? generatePassword();

@@ -12,8 +12,50 @@ export const DEMO_GROUP_ADMIN_EMAIL = `group.admin@${DEMO_DOMAIN}`;
 export const DEMO_MEMBER_EMAIL = `member01@${DEMO_DOMAIN}`;
 
 const GROUP_NAMES = ['Leadership', 'Engineering', 'Operations'];
-const FIRST_NAMES = ['Amelia', 'Noah', 'Olivia', 'Liam', 'Maya', 'Ethan', 'Sofia', 'Lucas', 'Zara', 'Mateo', 'Chloe', 'Arjun', 'Hana', 'Felix', 'Ines', 'Kofi', 'Lena', 'Omar', 'Priya', 'Rafael', 'Saoirse', 'Tomas', 'Uma', 'Viktor', 'Wen', 'Yusuf', 'Aiko', 'Bruno', 'Clara', 'Dev'];
-const LAST_NAMES = ['Hughes', 'Okafor', 'Lindqvist', 'Moreau', 'Tanaka', 'Silva', 'Novak', 'Kaur', 'Byrne', 'Costa'];
+const FIRST_NAMES = [
+  'Amelia',
+  'Noah',
+  'Olivia',
+  'Liam',
+  'Maya',
+  'Ethan',
+  'Sofia',
+  'Lucas',
+  'Zara',
+  'Mateo',
+  'Chloe',
+  'Arjun',
+  'Hana',
+  'Felix',
+  'Ines',
+  'Kofi',
+  'Lena',
+  'Omar',
+  'Priya',
+  'Rafael',
+  'Saoirse',
+  'Tomas',
+  'Uma',
+  'Viktor',
+  'Wen',
+  'Yusuf',
+  'Aiko',
+  'Bruno',
+  'Clara',
+  'Dev',
+];
+const LAST_NAMES = [
+  'Hughes',
+  'Okafor',
+  'Lindqvist',
+  'Moreau',
+  'Tanaka',
+  'Silva',
+  'Novak',
+  'Kaur',
+  'Byrne',
+  'Costa',
+];
 const GENDERS: Gender[] = ['Female', 'Male', 'Female', 'Male', 'Others', 'Prefer not to disclose'];
 const MEMBER_COUNT = 30;
 
@@ -34,13 +76,26 @@ export async function seedDemoOrg(db: Database, password: string): Promise<boole
   const engineering = groups[1]!;
 
   const orgAdmin = await createAccount(db, {
-    email: DEMO_ORG_ADMIN_EMAIL, password, firstName: 'Olivia', lastName: 'Admin', gender: 'Female', birthDate: '1982-03-14',
+    email: DEMO_ORG_ADMIN_EMAIL,
+    password,
+    firstName: 'Olivia',
+    lastName: 'Admin',
+    gender: 'Female',
+    birthDate: '1982-03-14',
   });
-  await addMember(db, org.id, orgAdmin.id, { orgAdmin: true, groups: [{ groupId: org.defaultGroupId }] });
+  await addMember(db, org.id, orgAdmin.id, {
+    orgAdmin: true,
+    groups: [{ groupId: org.defaultGroupId }],
+  });
   await setContext(db, orgAdmin.id, org.id, null, 'org');
 
   const groupAdmin = await createAccount(db, {
-    email: DEMO_GROUP_ADMIN_EMAIL, password, firstName: 'Gabriel', lastName: 'Lead', gender: 'Male', birthDate: '1988-09-02',
+    email: DEMO_GROUP_ADMIN_EMAIL,
+    password,
+    firstName: 'Gabriel',
+    lastName: 'Lead',
+    gender: 'Male',
+    birthDate: '1988-09-02',
   });
   await addMember(db, org.id, groupAdmin.id, {
     groups: [{ groupId: org.defaultGroupId }, { groupId: engineering.id, isAdmin: true }],

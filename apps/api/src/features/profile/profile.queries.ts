@@ -5,7 +5,12 @@ import { profiles } from '../../db/schema/accounts.ts';
 import type { TenantScope } from '../../plugins/tenant-scope.ts';
 
 /** Updates the caller's own profile; the scope's account is the only row it can touch. */
-export async function updateOwnProfile(db: Database, scope: TenantScope, input: UpdateProfileBody, at: Date) {
+export async function updateOwnProfile(
+  db: Database,
+  scope: TenantScope,
+  input: UpdateProfileBody,
+  at: Date,
+) {
   await db
     .update(profiles)
     .set({ ...input, updatedAt: at })

@@ -8,8 +8,11 @@ import type { TenantScope } from '../../plugins/tenant-scope.ts';
 /** Names of the orgs and groups in the caller's memberships, and nothing else. */
 export async function loadMembershipNames(db: Database, scope: TenantScope) {
   const orgIds = scope.memberships.orgs.map((org) => org.orgId);
-  if (orgIds.length === 0) return { orgNames: new Map<string, string>(), groupNames: new Map<string, string>() };
-  const groupIds = scope.memberships.orgs.flatMap((org) => org.groups.map((group) => group.groupId));
+  if (orgIds.length === 0)
+    return { orgNames: new Map<string, string>(), groupNames: new Map<string, string>() };
+  const groupIds = scope.memberships.orgs.flatMap((org) =>
+    org.groups.map((group) => group.groupId),
+  );
   const orgRows = await db
     .select({ id: organisations.id, name: organisations.name })
     .from(organisations)

@@ -7,7 +7,10 @@ import type { TenantScope } from '../../plugins/tenant-scope.ts';
 import { loadMembershipNames, saveCurrentContext } from './switch.queries.ts';
 
 /** The orgs and groups the caller can switch to (SPEC §3 "Org/group mapping"). */
-export async function listOrgsAndGroups(deps: AppDeps, scope: TenantScope): Promise<OrgGroupMapping[]> {
+export async function listOrgsAndGroups(
+  deps: AppDeps,
+  scope: TenantScope,
+): Promise<OrgGroupMapping[]> {
   const { orgNames, groupNames } = await loadMembershipNames(deps.db, scope);
   return scope.memberships.orgs.map((org) => ({
     org_id: org.orgId,
@@ -38,5 +41,8 @@ export async function switchContext(deps: AppDeps, scope: TenantScope, body: Swi
   const context = allowedContext(scope.memberships, request);
   if (!context) throw forbidden('You cannot switch to this organization or group');
   await saveCurrentContext(deps.db, scope, request, deps.clock());
-  return { message: 'Switched successfully', user: await loadUserProfile(deps.db, scope.accountId, context) };
+  return {
+    message: 'Switched successfully',
+    user: await loadUserProfile(deps.db, scope.accountId, context),
+  };
 }

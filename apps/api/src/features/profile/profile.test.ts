@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserProfile } from '@resonant/contracts/profile';
+import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { addMember, createAccount, createGroup, createOrg } from '../../../test/factories.ts';
+
+// SPEC §3 "User profile", plus org_name which the dashboard shows in the top bar.
+const PROFILE_FIELDS = [
+  'user_id',
+  'user_type',
+  'first_name',
+  'last_name',
+  'email',
+  'current_org_id',
+  'current_group_id',
+  'domainname',
+  'birth_date',
+  'gender',
+  'org_id',
+  'org_name',
+  'group_name',
+].sort();
+
+describe('/api/user/profile', () => {
+  let t: TestApp;
+  let org: Awaited<ReturnType<typeof createOrg>>;
+  let team: { id: string; name: string };
+  const tokens: Record<'orgAdmin' | 'groupAdmin' | 'member' | 'appAdmin', string> = {
+    orgAdmin: '',
+    groupAdmin: '',
+    member: '',
+    appAdmin: '',
+  };
+  const ids: Record<keyof typeof tokens, string> = { ...tokens };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    org = await createOrg(t.db, { name: 'Profile Test Org' });
+    team = await createGroup(t.db, org.id, 'Runners');
+    // Another organisation whose data must never leak in.
+    const otherOrg = await createOrg(t.db);
+
+    const orgAdmin = await createAccount(t.db, {
+      firstName: 'Olga',
+      lastName: 'Admin',
+      gender: 'Female',
+      birthDate: '1980-05-06',
+    });
+    await addMember(t.db, org.id, orgAdmin.id, {
+      orgAdmin: true,
+      groups: [{ groupId: org.defaultGroupId }],
+    });
+    const groupAdmin = await createAccount(t.db, {
+      firstName: 'Gus',
+      lastName: 'Lead',
+      gender: 'Male',
+      birthDate: '1985-01-02',
+    });
+    await addMember(t.db, org.id, groupAdmin.id, { groups: [{ groupId: team.id, isAdmin: true }] });
+    const member = await createAccount(t.db, {
+      firstName: 'Mia',
+      lastName: 'Member',
+      gender: 'Others',
+      birthDate: '1999-09-09',
+    });
+    await addMember(t.db, org.id, member.id, { groups: [{ groupId: team.id }] });
+    await addMember(t.db, otherOrg.id, member.id, {
+      groups: [{ groupId: otherOrg.defaultGroupId }],
+    });
+    const appAdmin = await createAccount(t.db, {
+      email: APP_ADMIN_EMAIL,
+      firstName: 'App',
+      lastName: 'Admin',
+    });
+
+    const accounts = { orgAdmin, groupAdmin, member, appAdmin };
+    for (const [key, account] of Object.entries(accounts) as [
+      keyof typeof tokens,
+      typeof member,
+    ][]) {
+      tokens[key] = await t.signIn(account.email, account.password);
+      ids[key] = account.id;
+    }
+  });
+  afterAll(() => t.close());
+
+  const get = (token?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/user/profile',
+      headers: token ? t.bearer(token) : {},
+    });
+  const post = (token: string | undefined, payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/user/profile',
+      headers: token ? t.bearer(token) : {},
+      payload,
+    });
+
+  describe('GET', () => {
+    it('answers 401 when signed out', async () => {
+      const response = await get();
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'Unauthorized' });
+    });
+
+    it('returns the org admin as user_type org in its org', async () => {
+      const response = await get(tokens.orgAdmin);
+      expect(response.statusCode).toBe(200);
+      const profile = response.json<UserProfile>();
+      expect(Object.keys(profile).sort()).toEqual(PROFILE_FIELDS);
+      expect(profile).toEqual({
+        user_id: ids.orgAdmin,
+        user_type: 'org',
+        first_name: 'Olga',
+        last_name: 'Admin',
+        email: expect.stringMatching(/@example\.test$/),
+        current_org_id: org.id,
+        current_group_id: null,
+        domainname: 'Profile-Test-Org',
+        birth_date: '1980-05-06',
+        gender: 'Female',
+        org_id: org.id,
+        org_name: 'Profile Test Org',
+        group_name: null,
+      });
+    });
+
+    it('returns the group admin as user_type group in the group it administers', async () => {
+      const profile = (await get(tokens.groupAdmin)).json<UserProfile>();
+      expect(Object.keys(profile).sort()).toEqual(PROFILE_FIELDS);
+      expect(profile).toMatchObject({
+        user_id: ids.groupAdmin,
+        user_type: 'group',
+        first_name: 'Gus',
+        last_name: 'Lead',
+        current_org_id: org.id,
+        current_group_id: team.id,
+        org_id: org.id,
+        org_name: 'Profile Test Org',
+        group_name: 'Runners',
+        gender: 'Male',
+        birth_date: '1985-01-02',
+      });
+    });
+
+    it('returns a member as user_type user in its first org and group', async () => {
+      const profile = (await get(tokens.member)).json<UserProfile>();
+      expect(Object.keys(profile).sort()).toEqual(PROFILE_FIELDS);
+      expect(profile).toMatchObject({
+        user_id: ids.member,
+        user_type: 'user',
+        current_org_id: org.id,
+        current_group_id: team.id,
+        org_id: org.id,
+        group_name: 'Runners',
+        gender: 'Others',
+      });
+    });
+
+    it('returns the app admin (APP_ADMIN_EMAIL) as user_type super, outside any org', async () => {
+      const profile = (await get(tokens.appAdmin)).json<UserProfile>();
+      expect(Object.keys(profile).sort()).toEqual(PROFILE_FIELDS);
+      expect(profile).toMatchObject({
+        user_id: ids.appAdmin,
+        user_type: 'super',
+        email: APP_ADMIN_EMAIL,
+        current_org_id: null,
+        current_group_id: null,
+        org_id: null,
+        org_name: null,
+        group_name: null,
+        domainname: null,
+      });
+    });
+
+    it('never sends secrets', async () => {
+      const body = (await get(tokens.member)).body;
+      expect(body).not.toMatch(/argon2|password|hash/i);
+    });
+  });
+
+  describe('POST', () => {
+    const update = {
+      firstName: 'Mira',
+      lastName: 'Renamed',
+      gender: 'Prefer not to disclose',
+      birthDate: '2000-02-29',
+    };
+
+    it('answers 401 when signed out', async () => {
+      const response = await post(undefined, update);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'Unauthorized' });
+    });
+
+    it('updates the caller’s profile and returns it', async () => {
+      const response = await post(tokens.member, { ...update, firstName: '  Mira  ' });
+      expect(response.statusCode).toBe(200);
+      const expected = {
+        user_id: ids.member,
+        user_type: 'user',
+        first_name: 'Mira',
+        last_name: 'Renamed',
+        gender: 'Prefer not to disclose',
+        birth_date: '2000-02-29',
+        current_org_id: org.id,
+        current_group_id: team.id,
+      };
+      expect(response.json()).toMatchObject(expected);
+      expect((await get(tokens.member)).json()).toMatchObject(expected);
+    });
+
+    const invalid: [field: string, value: unknown, message: string][] = [
+      ['firstName', '', 'First Name is required'],
+      ['lastName', undefined, 'Last Name is required'],
+      ['gender', 'Robot', 'Gender is required'],
+      ['birthDate', '', 'Date of Birth is required'],
+      ['birthDate', '2999-12-31', 'Date of Birth'],
+      ['birthDate', '2001-02-29', 'Date of Birth'],
+    ];
+    it.each(invalid)('refuses %s = %j with 400 naming the field', async (field, value, message) => {
+      const before = (await get(tokens.groupAdmin)).json<UserProfile>();
+      const payload: Record<string, unknown> = { ...update, [field]: value };
+      if (value === undefined) delete payload[field];
+      const response = await post(tokens.groupAdmin, payload);
+      expect(response.statusCode).toBe(400);
+      const { message: text } = response.json<{ message: string }>();
+      expect(text).toContain(field);
+      expect(text).toContain(message);
+      expect((await get(tokens.groupAdmin)).json()).toEqual(before);
+    });
+
+    it('only ever changes the caller’s own profile, whatever ids the body carries', async () => {
+      const victimBefore = (await get(tokens.orgAdmin)).json<UserProfile>();
+      const response = await post(tokens.groupAdmin, {
+        ...update,
+        firstName: 'Hijacker',
+        user_id: ids.orgAdmin,
+        userId: ids.orgAdmin,
+        accountId: ids.orgAdmin,
+        account_id: ids.orgAdmin,
+        email: 'stolen@example.test',
+        user_type: 'super',
+        currentOrgId: null,
+      });
+      expect(response.statusCode).toBe(200);
+      const own = response.json<UserProfile>();
+      expect(own).toMatchObject({
+        user_id: ids.groupAdmin,
+        first_name: 'Hijacker',
+        user_type: 'group',
+      });
+      expect(own.email).not.toBe('stolen@example.test');
+      expect(own.current_group_id).toBe(team.id);
+
+      expect((await get(tokens.orgAdmin)).json()).toEqual(victimBefore);
+      expect((await get(tokens.groupAdmin)).json()).toEqual(own);
+    });
+  });
+});

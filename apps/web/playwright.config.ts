@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { APP_ADMIN, BASE_URL, DEMO_PASSWORD, E2E_PORT } from './e2e/support/env.ts';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(chromiumPath)) {
+  throw new Error(
+    `Chromium not found at ${chromiumPath}. Install it with \`apt-get install -y chromium\` ` +
+      '(Debian) or set CHROMIUM_PATH to a Chromium binary.',
+  );
+}
+
+// Workers re-evaluate this file; the env var keeps one fresh data dir per run.
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'resonant-e2e-'));
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  outputDir: path.join(os.tmpdir(), 'resonant-e2e-results'),
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node --import tsx apps/api/src/server.ts',
+    cwd: repoRoot,
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: '',
+      DEMO_DATA: 'true',
+      DEMO_PASSWORD,
+      APP_ADMIN_EMAIL: APP_ADMIN.email,
+      APP_ADMIN_PASSWORD: APP_ADMIN.password,
+      AUTH_RATE_LIMIT_PER_IP: '10000',
+      AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
