@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import { AppShell } from '@mantine/core';
+import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
+import { Outlet } from 'react-router';
+import type { UserProfile } from '@resonant/contracts/profile';
+import type { Area } from '../../config/paths.ts';
+import { documentTitle, useRouteTitle } from '../route-handle.ts';
+import { SideMenu } from './side-menu.tsx';
+import { TopBar } from './top-bar.tsx';
+import classes from './frame.module.css';
+
+interface AppFrameProps {
+  area: Area;
+  user: UserProfile;
+}
+
+/** The shared frame of every signed-in area: top bar, side menu (a drawer on phones), page. */
+export function AppFrame({ area, user }: AppFrameProps) {
+  const [navOpened, nav] = useDisclosure(false);
+  const navId = useId();
+  const title = useRouteTitle();
+  useDocumentTitle(documentTitle(title));
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={{ base: 'md', sm: 'lg' }}
+    >
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to content
+      </a>
+      <AppShell.Header>
+        <TopBar
+          area={area}
+          user={user}
+          title={title}
+          navOpened={navOpened}
+          navId={navId}
+          onToggleNav={nav.toggle}
+        />
+      </AppShell.Header>
+      <AppShell.Navbar id={navId} aria-label="Main menu">
+        <SideMenu area={area} user={user} onNavigate={nav.close} />
+      </AppShell.Navbar>
+      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

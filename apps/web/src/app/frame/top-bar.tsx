@@ -1,0 +1,69 @@
+import { Burger, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { ROLE_HOME } from '@resonant/contracts/roles';
+import type { UserProfile } from '@resonant/contracts/profile';
+import type { Area } from '../../config/paths.ts';
+import { Logo } from '../../components/logo.tsx';
+import { OrgGroupSwitcher } from '../../features/switch/components/org-group-switcher.tsx';
+import { ProfileMenu } from './profile-menu.tsx';
+import classes from './frame.module.css';
+
+interface TopBarProps {
+  area: Area;
+  user: UserProfile;
+  title: string;
+  navOpened: boolean;
+  navId: string;
+  onToggleNav: () => void;
+}
+
+export function TopBar({ area, user, title, navOpened, navId, onToggleNav }: TopBarProps) {
+  return (
+    <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        <Burger
+          opened={navOpened}
+          onClick={onToggleNav}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={navOpened ? 'Close menu' : 'Open menu'}
+          aria-expanded={navOpened}
+          aria-controls={navId}
+        />
+        <Link
+          to={ROLE_HOME[user.user_type]}
+          className={classes.homeLink}
+          aria-label="Resonant home"
+        >
+          <Logo size={30} compact />
+        </Link>
+        <Divider orientation="vertical" visibleFrom="sm" h={28} style={{ alignSelf: 'center' }} />
+        <Title order={1} fz={{ base: 'md', sm: 'lg' }} fw={650} lineClamp={1} miw={0}>
+          {title}
+        </Title>
+      </Group>
+      <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
+        {area === 'org' && (
+          <Stack gap={0} align="flex-end" visibleFrom="md" maw={220}>
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" lts={0.6}>
+              Organization
+            </Text>
+            {user.org_name && (
+              <Text size="sm" fw={600} truncate="end" maw={220}>
+                {user.org_name}
+              </Text>
+            )}
+          </Stack>
+        )}
+        {area !== 'admin' && (
+          <OrgGroupSwitcher
+            currentOrgId={user.current_org_id}
+            currentGroupId={user.current_group_id}
+            currentUserType={user.user_type}
+          />
+        )}
+        <ProfileMenu user={user} />
+      </Group>
+    </Group>
+  );
+}

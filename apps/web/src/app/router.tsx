@@ -1,0 +1,110 @@
+import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { ComingSoonPage } from '../components/coming-soon-page.tsx';
+import { NotFoundPage } from '../components/not-found-page.tsx';
+import { PlaceholderPage } from '../components/placeholder-page.tsx';
+import { RouteErrorPage } from '../components/route-error-page.tsx';
+import { paths } from '../config/paths.ts';
+import type { RouteHandle } from './route-handle.ts';
+import { AreaLayout, PlainLayout } from './routes/area-layout.tsx';
+import { AuthRoute } from './routes/auth-route.tsx';
+import { RequireAuth } from './routes/require-auth.tsx';
+import { SessionGate } from './routes/session-gate.tsx';
+import { WelcomeRoute } from './routes/welcome-route.tsx';
+
+function page(path: string, title: string, element: RouteObject['element']): RouteObject {
+  const handle: RouteHandle = { title };
+  return { path, handle, element };
+}
+
+/** A screen a later release builds; the route and its title exist already. */
+function placeholder(path: string, title: string): RouteObject {
+  return page(path, title, <PlaceholderPage title={title} />);
+}
+
+function comingSoon(path: string, title: string, mobileApp = false): RouteObject {
+  return page(path, title, <ComingSoonPage title={title} mobileApp={mobileApp} />);
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <SessionGate />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        // One element for all three paths, so switching panels animates instead of remounting.
+        element: <AuthRoute />,
+        children: [
+          { path: paths.home, element: null },
+          { path: paths.login, element: null },
+          { path: paths.signup, element: null },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <PlainLayout />,
+            children: [
+              page(paths.welcome, 'Welcome', <WelcomeRoute />),
+              placeholder(paths.processInvite, 'Invitation'),
+              placeholder(paths.processLifetimeInvite, 'Lifetime Membership'),
+            ],
+          },
+          {
+            element: <AreaLayout area="org" />,
+            children: [
+              placeholder(paths.org.dashboard, 'Dashboard'),
+              placeholder(paths.org.groups, 'Groups'),
+              placeholder(paths.org.manageGroup, 'Manage Group'),
+              placeholder(paths.org.users, 'Users'),
+              placeholder(paths.org.import, 'Import Users'),
+              placeholder(paths.org.invitation, 'Invite Users'),
+              placeholder(paths.org.reports, 'Reports'),
+              placeholder(paths.org.billingHistory, 'Billing History'),
+              placeholder(paths.org.billingSettings, 'Billing Settings'),
+              comingSoon(paths.org.activities, 'Activity'),
+            ],
+          },
+          {
+            element: <AreaLayout area="group" />,
+            children: [
+              placeholder(paths.group.dashboard, 'Dashboard'),
+              placeholder(paths.group.participants, 'Users'),
+              placeholder(paths.group.participantProfile, 'User Profile'),
+              placeholder(paths.group.participantReadings, 'User Readings'),
+              placeholder(paths.group.invitation, 'Invite Users'),
+              placeholder(paths.group.reports, 'Reports'),
+              comingSoon(paths.group.activity, 'Activity'),
+            ],
+          },
+          {
+            element: <AreaLayout area="admin" />,
+            children: [
+              placeholder(paths.admin.dashboard, 'Dashboard'),
+              placeholder(paths.admin.organizations, 'Organizations'),
+              placeholder(paths.admin.organization, 'Organization'),
+              placeholder(paths.admin.invitation, 'Invite Users'),
+              placeholder(paths.admin.invoices, 'Invoices'),
+              comingSoon(paths.admin.activity, 'Activity'),
+            ],
+          },
+          {
+            element: <AreaLayout area="user" />,
+            children: [
+              comingSoon(paths.user.dashboard, 'Dashboard', true),
+              comingSoon(paths.user.morningHistory, 'Morning/Anytime', true),
+              comingSoon(paths.user.biofeedback, 'Biofeedback', true),
+              comingSoon(paths.user.mindfulness, 'Mindfulness', true),
+              comingSoon(paths.user.selfCompassion, 'Self-Compassion', true),
+              comingSoon(paths.user.settings, 'Settings', true),
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

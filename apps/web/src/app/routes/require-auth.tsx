@@ -1,0 +1,22 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { FullPageLoader } from '../../components/full-page-loader.tsx';
+import { paths } from '../../config/paths.ts';
+import { useProfile } from '../../features/profile/api/get-profile.ts';
+import { useSession } from '../../lib/session.ts';
+
+/** Private routes: signed-out visitors go to the auth screen, which brings them back after. */
+export function RequireAuth() {
+  const session = useSession();
+  const { data: user } = useProfile();
+  const location = useLocation();
+
+  if (session.status === 'signed-out') {
+    // After a sign-out or an expired session the user starts over from the auth screen.
+    if (session.ended) return <Navigate to={paths.home} replace />;
+    const redirectTo = `${location.pathname}${location.search}`;
+    const search = new URLSearchParams({ redirectTo }).toString();
+    return <Navigate to={{ pathname: paths.home, search }} replace />;
+  }
+  if (session.status === 'restoring' || !user) return <FullPageLoader />;
+  return <Outlet />;
+}

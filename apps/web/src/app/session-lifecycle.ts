@@ -1,0 +1,45 @@
+import { refreshSession } from '../features/auth/api/refresh-session.ts';
+import { getSession, markSignedOut, startSession, subscribeSession } from '../lib/session.ts';
+
+// Renew a minute before the token expires, so no call ever goes out with a stale token.
+const RENEW_MARGIN_MS = 60_000;
+const MIN_DELAY_MS = 5_000;
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+let renewTimer: ReturnType<typeof setTimeout> | undefined;
+
+async function renew(token: string): Promise<void> {
+  try {
+    const auth = await refreshSession();
+    const current = getSession();
+    if (current.status === 'signed-in' && current.token === token) startSession(auth);
+  } catch {
+    // Nothing to do: when the session is really over, the next call answers 401 and signs out.
+  }
+}
+
+function scheduleRenewal(): void {
+  clearTimeout(renewTimer);
+  const session = getSession();
+  if (session.status !== 'signed-in') return;
+  const due = new Date(session.expiresAt).getTime() - Date.now() - RENEW_MARGIN_MS;
+  const delay = Math.min(
+    Math.max(Number.isNaN(due) ? MIN_DELAY_MS : due, MIN_DELAY_MS),
+    MAX_TIMEOUT_MS,
+  );
+  renewTimer = setTimeout(() => void renew(session.token), delay);
+}
+
+/**
+ * Restores the session from the refresh cookie and keeps it renewed. Called once, before the
+ * first render: the cookie rotates on use, so two concurrent restores would sign the user out.
+ */
+export async function startSessionLifecycle(): Promise<void> {
+  subscribeSession(scheduleRenewal);
+  try {
+    startSession(await refreshSession());
+  } catch {
+    // No cookie or an expired one: an ordinary signed-out visitor, nothing to tell them.
+    markSignedOut();
+  }
+}

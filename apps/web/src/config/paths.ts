@@ -1,0 +1,49 @@
+/** Every route of the web app (SPEC §2). Links and guards use these, never string literals. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  welcome: '/welcome',
+  processInvite: '/process-invite',
+  processLifetimeInvite: '/process-life-time-membership-invite',
+  org: {
+    dashboard: '/org',
+    groups: '/org/groups',
+    manageGroup: '/org/group/manage',
+    users: '/org/users',
+    invitation: '/org/invitation',
+    reports: '/org/reports',
+    billingHistory: '/org/billing-history',
+    billingSettings: '/org/billing-settings',
+    activities: '/org/activities',
+    import: '/org/import',
+  },
+  group: {
+    dashboard: '/group',
+    participants: '/group/participants',
+    participantProfile: '/group/participants/profile',
+    participantReadings: '/group/participants/readings',
+    invitation: '/group/invitation',
+    reports: '/group/reports',
+    activity: '/group/activity',
+  },
+  admin: {
+    dashboard: '/admin',
+    organizations: '/admin/organizations',
+    organization: '/admin/organization',
+    invitation: '/admin/invitation',
+    invoices: '/admin/invoices',
+    activity: '/admin/activity',
+  },
+  user: {
+    dashboard: '/user',
+    morningHistory: '/user/history/morning',
+    biofeedback: '/biofeedback',
+    mindfulness: '/mindfulness',
+    selfCompassion: '/self-compassion',
+    settings: '/user/settings',
+  },
+} as const;
+
+/** The four areas that have their own frame and side menu. */
+export type Area = 'org' | 'group' | 'admin' | 'user';

@@ -1,0 +1,127 @@
+import { Anchor, Box, Button, Text, Title } from '@mantine/core';
+import type { AuthResponse } from '@resonant/contracts/auth';
+import { Logo } from '../../../components/logo.tsx';
+import { InviteNote } from './invite-note.tsx';
+import { SignInForm } from './sign-in-form.tsx';
+import { SignUpForm } from './sign-up-form.tsx';
+import classes from './auth-screen.module.css';
+
+export type AuthMode = 'sign-in' | 'sign-up';
+
+interface AuthScreenProps {
+  mode: AuthMode;
+  redirectTo: string | null;
+  onModeChange: (mode: AuthMode) => void;
+  onAuthenticated: (auth: AuthResponse, mode: AuthMode) => void;
+}
+
+/** The double-panel auth screen: the coloured overlay slides over to reveal the other form. */
+export function AuthScreen({ mode, redirectTo, onModeChange, onAuthenticated }: AuthScreenProps) {
+  const signInActive = mode === 'sign-in';
+
+  return (
+    <div className={classes.page}>
+      <header>
+        <Logo size={36} />
+      </header>
+      <main className={classes.main}>
+        <InviteNote redirectTo={redirectTo} />
+        <div className={classes.card} data-mode={mode}>
+          <section
+            className={`${classes.formPanel} ${classes.signIn}`}
+            data-active={signInActive || undefined}
+            inert={!signInActive}
+          >
+            <SignInForm onSignedIn={(auth) => onAuthenticated(auth, 'sign-in')} />
+            <Text size="sm" ta="center" mt="lg" hiddenFrom="sm">
+              New to Resonant?{' '}
+              <Anchor component="button" type="button" onClick={() => onModeChange('sign-up')}>
+                Create an account
+              </Anchor>
+            </Text>
+          </section>
+          <section
+            className={`${classes.formPanel} ${classes.signUp}`}
+            data-active={!signInActive || undefined}
+            inert={signInActive}
+          >
+            <SignUpForm onSignedUp={(auth) => onAuthenticated(auth, 'sign-up')} />
+            <Text size="sm" ta="center" mt="lg" hiddenFrom="sm">
+              Already have an account?{' '}
+              <Anchor component="button" type="button" onClick={() => onModeChange('sign-in')}>
+                Sign in
+              </Anchor>
+            </Text>
+          </section>
+          <div className={classes.overlayContainer}>
+            <div className={classes.overlay}>
+              <div
+                className={`${classes.overlayPanel} ${classes.overlayLeft}`}
+                inert={signInActive}
+              >
+                <PulseWave />
+                <Title order={2} c="white">
+                  Welcome back!
+                </Title>
+                <Text c="white" opacity={0.9}>
+                  Already part of Resonant? Sign in to pick up where you left off.
+                </Text>
+                <Button
+                  variant="white"
+                  color="dark"
+                  radius="xl"
+                  px={40}
+                  onClick={() => onModeChange('sign-in')}
+                >
+                  Sign In
+                </Button>
+              </div>
+              <div
+                className={`${classes.overlayPanel} ${classes.overlayRight}`}
+                inert={!signInActive}
+              >
+                <PulseWave />
+                <Title order={2} c="white">
+                  New here?
+                </Title>
+                <Text c="white" opacity={0.9}>
+                  Create an account to follow your heart-rate variability and breathe your way into
+                  balance.
+                </Text>
+                <Button
+                  variant="white"
+                  color="dark"
+                  radius="xl"
+                  px={40}
+                  onClick={() => onModeChange('sign-up')}
+                >
+                  Sign Up
+                </Button>
+              </div>
+            </div>
+          </div>
+        </div>
+      </main>
+      <Box component="footer" ta="center">
+        <Text size="xs" c="dimmed">
+          Resonant — HRV wellness for teams
+        </Text>
+      </Box>
+    </div>
+  );
+}
+
+function PulseWave() {
+  return (
+    <svg className={classes.wave} viewBox="0 0 180 40" aria-hidden="true" focusable="false">
+      <path
+        d="M0 20h52l8-14 12 28 10-22 8 8h90"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,125 @@
+import type { ReactNode } from 'react';
+import {
+  Anchor,
+  Button,
+  Container,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconArrowRight,
+  IconBook,
+  IconBooks,
+  IconDeviceMobile,
+  IconExternalLink,
+  IconLifebuoy,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { AppStoreLinks } from '../../../components/app-store-links.tsx';
+import { LogoMark } from '../../../components/logo.tsx';
+import { externalLinks } from '../../../config/external-links.ts';
+
+interface WelcomePageProps {
+  firstName: string;
+  homePath: string;
+}
+
+/** The thank-you page every new account lands on after sign-up. */
+export function WelcomePage({ firstName, homePath }: WelcomePageProps) {
+  return (
+    <Container size="md" px={0} py={{ base: 'md', sm: 'xl' }}>
+      <Paper withBorder radius="lg" shadow="sm" p={{ base: 'lg', sm: 40 }}>
+        <Stack align="center" ta="center" gap="md">
+          <LogoMark size={64} />
+          <Title order={2}>
+            Thank you for joining Resonant{firstName ? `, ${firstName}` : ''}!
+          </Title>
+          <Text c="dimmed" maw={560}>
+            Your account is ready. Take your first HRV reading with the Resonant mobile app, then
+            follow your progress and your team&apos;s wellbeing here.
+          </Text>
+          <Button
+            component={Link}
+            to={homePath}
+            size="md"
+            rightSection={<IconArrowRight size={18} aria-hidden />}
+          >
+            Open Dashboard
+          </Button>
+        </Stack>
+      </Paper>
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mt="md">
+        <LinkCard
+          icon={<IconBook size={22} aria-hidden />}
+          title="Instructions"
+          description="How to take a good morning reading and get the most from breathing sessions."
+        >
+          <ExternalAnchor href={externalLinks.instructions}>Read the instructions</ExternalAnchor>
+        </LinkCard>
+        <LinkCard
+          icon={<IconDeviceMobile size={22} aria-hidden />}
+          title="Get the mobile app"
+          description="Readings and sessions are taken with the app, on iPhone and Android."
+        >
+          <AppStoreLinks justify="flex-start" />
+        </LinkCard>
+        <LinkCard
+          icon={<IconBooks size={22} aria-hidden />}
+          title="Resources"
+          description="Short guides on heart-rate variability, resilience and recovery."
+        >
+          <ExternalAnchor href={externalLinks.resources}>Browse resources</ExternalAnchor>
+        </LinkCard>
+        <LinkCard
+          icon={<IconLifebuoy size={22} aria-hidden />}
+          title="Support"
+          description="Questions about your account or your programme? We are glad to help."
+        >
+          <ExternalAnchor href={externalLinks.support}>Contact support</ExternalAnchor>
+        </LinkCard>
+      </SimpleGrid>
+    </Container>
+  );
+}
+
+interface LinkCardProps {
+  icon: ReactNode;
+  title: string;
+  description: string;
+  children: ReactNode;
+}
+
+function LinkCard({ icon, title, description, children }: LinkCardProps) {
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Stack gap="sm" align="flex-start" h="100%">
+        <ThemeIcon variant="light" size={44} radius="md">
+          {icon}
+        </ThemeIcon>
+        <Title order={3} fz="lg">
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+          {description}
+        </Text>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+function ExternalAnchor({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" fw={600}>
+      {children}
+      <IconExternalLink size={14} aria-hidden style={{ marginLeft: 4, verticalAlign: 'middle' }} />
+      <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+    </Anchor>
+  );
+}

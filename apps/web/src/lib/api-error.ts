@@ -1,0 +1,25 @@
+import { FALLBACK_ERROR_MESSAGE } from '@resonant/contracts/errors';
+
+/** A non-2xx answer of the API; `data` is the response body exactly as the server sent it. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+  /** True when this 401 already signed the user out (and told them), so callers stay quiet. */
+  readonly sessionEnded: boolean;
+
+  constructor(status: number, data: unknown, sessionEnded = false) {
+    super(messageOf(data));
+    this.name = 'ApiError';
+    this.status = status;
+    this.data = data;
+    this.sessionEnded = sessionEnded;
+  }
+}
+
+function messageOf(data: unknown): string {
+  if (typeof data === 'object' && data !== null && 'message' in data) {
+    const { message } = data;
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return FALLBACK_ERROR_MESSAGE;
+}

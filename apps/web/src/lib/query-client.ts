@@ -1,0 +1,19 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-error.ts';
+import { showRequestError } from './notify.tsx';
+
+/** Client errors (4xx) will not change on a retry; network and server errors might. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export const queryClient = new QueryClient({
+  // SPEC §8: every failed call surfaces as a toast carrying the server's message.
+  queryCache: new QueryCache({ onError: showRequestError }),
+  mutationCache: new MutationCache({ onError: showRequestError }),
+  defaultOptions: {
+    queries: { staleTime: 30_000, retry: shouldRetry, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});

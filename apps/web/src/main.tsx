@@ -1,0 +1,25 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { App } from './app/app.tsx';
+import { startSessionLifecycle } from './app/session-lifecycle.ts';
+
+// Mantine's DateInput parses typed dates with this plugin.
+dayjs.extend(customParseFormat);
+
+// Started before the first render (and outside StrictMode's double effects) so it runs once.
+void startSessionLifecycle();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
