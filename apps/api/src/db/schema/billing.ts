@@ -8,19 +8,16 @@ import {
   smallint,
   text,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestampTz } from './columns.ts';
-import { organisations } from './organisations.ts';
+import { tenantId } from './organisations.ts';
 
 /** A card saved with the payment provider for an organisation. No card number is ever stored here. */
 export const paymentMethods = pgTable(
   'payment_methods',
   {
     id: id(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: tenantId(),
     provider: text('provider').notNull(),
     providerMethodId: text('provider_method_id').notNull(),
     brand: text('brand').notNull(),
@@ -41,9 +38,7 @@ export const invoices = pgTable(
   'invoices',
   {
     id: id(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: tenantId(),
     number: text('number').notNull(),
     provider: text('provider').notNull(),
     providerInvoiceId: text('provider_invoice_id'),

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { createdAt, id, timestampTz } from './columns.ts';
-import { organisations } from './organisations.ts';
+import { tenantId } from './organisations.ts';
 import { hrvMetricColumns, qualityEnum, tags } from './readings.ts';
 
 export const sessionKindEnum = pgEnum('session_kind', [
@@ -46,9 +46,7 @@ export const hrvSessions = pgTable(
   'hrv_sessions',
   {
     id: id(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: tenantId(),
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -74,9 +72,7 @@ export const hrvSessionMinutes = pgTable(
   'hrv_session_minutes',
   {
     id: id(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: tenantId(),
     sessionId: uuid('session_id')
       .notNull()
       .references(() => hrvSessions.id, { onDelete: 'cascade' }),
@@ -91,9 +87,7 @@ export const hrvSessionMinutes = pgTable(
 export const hrvSessionTags = pgTable(
   'hrv_session_tags',
   {
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: tenantId(),
     sessionId: uuid('session_id')
       .notNull()
       .references(() => hrvSessions.id, { onDelete: 'cascade' }),

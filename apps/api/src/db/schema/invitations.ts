@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { createdAt, id, timestampTz } from './columns.ts';
-import { groups, organisations } from './organisations.ts';
+import { groups, organisations, tenantId } from './organisations.ts';
 
 export const invitationRoleEnum = pgEnum('invitation_role', ['org', 'group', 'user']);
 export const invitationStatusEnum = pgEnum('invitation_status', [
@@ -22,9 +22,7 @@ export const invitations = pgTable(
   'invitations',
   {
     id: id(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: tenantId(),
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
     firstName: text('first_name').notNull(),

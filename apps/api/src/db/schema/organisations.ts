@@ -36,14 +36,18 @@ export const organisations = pgTable(
   (t) => [uniqueIndex('organisations_unique_name_key').on(sql`lower(${t.uniqueName})`)],
 );
 
+/** The `org_id` of a tenant-owned row: required, and deleted with its organisation. */
+export const tenantId = () =>
+  uuid('org_id')
+    .notNull()
+    .references(() => organisations.id, { onDelete: 'cascade' });
+
 /** A group inside an organisation; every organisation has one named `Default` (is_default). */
 export const groups = pgTable(
   'groups',
   {
     id: id(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: tenantId(),
     name: text('name').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
@@ -64,9 +68,7 @@ export const orgMemberships = pgTable(
   'org_memberships',
   {
     id: id(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: tenantId(),
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -89,9 +91,7 @@ export const groupMemberships = pgTable(
   'group_memberships',
   {
     id: id(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: tenantId(),
     groupId: uuid('group_id')
       .notNull()
       .references(() => groups.id, { onDelete: 'cascade' }),

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { createdAt, id, timestampTz } from './columns.ts';
-import { organisations } from './organisations.ts';
+import { organisations, tenantId } from './organisations.ts';
 
 export const readingKindEnum = pgEnum('reading_kind', ['morning', 'anytime']);
 export const qualityEnum = pgEnum('quality', ['good', 'low']);
@@ -68,9 +68,7 @@ export const readings = pgTable(
   'readings',
   {
     id: id(),
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: tenantId(),
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -91,9 +89,7 @@ export const readings = pgTable(
 export const readingTags = pgTable(
   'reading_tags',
   {
-    orgId: uuid('org_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: tenantId(),
     readingId: uuid('reading_id')
       .notNull()
       .references(() => readings.id, { onDelete: 'cascade' }),
