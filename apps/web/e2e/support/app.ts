@@ -1,0 +1,87 @@
+import { expect } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { DEMO_PASSWORD } from './env.ts';
+
+/** The sign-in form; the sign-up form is in the DOM too, so every selector is scoped. */
+export function signInForm(page: Page): Locator {
+  return page.getByRole('form', { name: 'Sign in' });
+}
+
+export function signUpForm(page: Page): Locator {
+  return page.getByRole('form', { name: 'Create account' });
+}
+
+/** A Mantine notification (toast) carrying exactly this text. */
+export function toast(page: Page, text: string): Locator {
+  return page.getByRole('alert').filter({ hasText: text });
+}
+
+/** A fresh address for each sign-up, so tests never depend on one another. */
+export function uniqueEmail(tag: string): string {
+  return `e2e.${tag}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+/** Fills and submits the sign-in form of the auth screen the page is on. */
+export async function submitSignIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  const form = signInForm(page);
+  await form.getByRole('textbox', { name: 'Email' }).fill(email);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Opens the auth screen (optionally with a redirectTo) and signs in through the UI. */
+export async function signInViaUi(
+  page: Page,
+  email: string,
+  options: { password?: string; redirectTo?: string } = {},
+) {
+  const search = options.redirectTo
+    ? `?${new URLSearchParams({ redirectTo: options.redirectTo }).toString()}`
+    : '';
+  await page.goto(`/${search}`);
+  await submitSignIn(page, email, options.password);
+}
+
+/** Asserts the current URL path (and, when given, the exact query string). */
+export async function expectPath(page: Page, pathname: string, search = '') {
+  await expect(page).toHaveURL((url) => url.pathname === pathname && url.search === search);
+}
+
+/** The top bar's profile button; its name carries the user's full name. */
+export function profileButton(page: Page): Locator {
+  return page.getByRole('button', { name: /^Profile menu of / });
+}
+
+export function switcherButton(page: Page): Locator {
+  return page.getByRole('button', { name: 'Select Org or Group' });
+}
+
+export function sideMenu(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Main menu' });
+}
+
+/**
+ * Puts an account back into its organization context out of band, so a test that switched into
+ * a group (and failed half-way) cannot change where the next sign-in of that account lands.
+ */
+export async function resetToOrgContext(request: APIRequestContext, email: string) {
+  const signIn = await request.post('/api/auth/sign-in', {
+    data: { email, password: DEMO_PASSWORD },
+  });
+  expect(signIn.ok()).toBe(true);
+  const { token } = (await signIn.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const mappings = await request.get('/api/switch/orgs_and_groups', { headers });
+  const { orgs } = (await mappings.json()) as {
+    orgs: { org_id: string; can_switch_to_org: boolean }[];
+  };
+  const org = orgs.find((candidate) => candidate.can_switch_to_org);
+  if (org) {
+    const switched = await request.post('/api/switch', {
+      headers,
+      data: { currentOrgId: org.org_id, currentGroupId: null, currentUserType: 'org' },
+    });
+    expect(switched.ok()).toBe(true);
+  }
+  await request.post('/api/auth/sign-out', { headers });
+}

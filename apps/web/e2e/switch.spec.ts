@@ -1,0 +1,98 @@
+import { expect, test } from '@playwright/test';
+import {
+  expectPath,
+  profileButton,
+  resetToOrgContext,
+  sideMenu,
+  signInViaUi,
+  submitSignIn,
+  switcherButton,
+} from './support/app.ts';
+import { DEMO } from './support/env.ts';
+
+test.describe('org admin', () => {
+  // Whatever happens in the test, the org admin's next sign-in must land on /org again.
+  test.afterEach(async ({ request }) => {
+    await resetToOrgContext(request, DEMO.orgAdmin);
+  });
+
+  test('switches into a group and back to the organization', async ({ page }) => {
+    await signInViaUi(page, DEMO.orgAdmin);
+    await expectPath(page, '/org');
+    await expect(sideMenu(page).getByText('Demo Org', { exact: true })).toBeVisible();
+    await expect(sideMenu(page).getByRole('button', { name: 'Back to Org' })).toHaveCount(0);
+
+    await switcherButton(page).click();
+    const switcher = page.getByRole('menu');
+    await expect(switcher.getByRole('menuitem', { name: 'Demo Org (current)' })).toBeVisible();
+    await switcher.getByRole('menuitem', { name: 'Engineering' }).click();
+
+    await expectPath(page, '/group');
+    await expect(sideMenu(page).getByText('Engineering', { exact: true })).toBeVisible();
+    await expect(sideMenu(page).getByRole('link')).toHaveText([
+      'Dashboard',
+      'Users',
+      'Invite Users',
+      'Reports',
+    ]);
+    const backToOrg = sideMenu(page).getByRole('button', { name: 'Back to Org' });
+    await expect(backToOrg).toBeVisible();
+    // Inside the group the org admin acts as a group admin.
+    await profileButton(page).click();
+    await expect(page.getByRole('menu').getByText('Group Admin', { exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await backToOrg.click();
+    await expectPath(page, '/org');
+    await expect(sideMenu(page).getByRole('link')).toHaveText([
+      'Dashboard',
+      'Groups',
+      'Users',
+      'Invite Users',
+      'Reports',
+      'Billing History',
+    ]);
+    await expect(sideMenu(page).getByRole('button', { name: 'Back to Org' })).toHaveCount(0);
+    await profileButton(page).click();
+    await expect(
+      page.getByRole('menu').getByText('Organization Admin', { exact: true }),
+    ).toBeVisible();
+  });
+
+  test('the chosen group survives a reload and is where the next sign-in lands', async ({
+    page,
+  }) => {
+    await signInViaUi(page, DEMO.orgAdmin);
+    await expectPath(page, '/org');
+    await switcherButton(page).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Leadership' }).click();
+    await expectPath(page, '/group');
+    await expect(sideMenu(page).getByText('Leadership', { exact: true })).toBeVisible();
+
+    await page.reload();
+    await expectPath(page, '/group');
+    await expect(sideMenu(page).getByText('Leadership', { exact: true })).toBeVisible();
+    await expect(sideMenu(page).getByRole('button', { name: 'Back to Org' })).toBeVisible();
+
+    await profileButton(page).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expectPath(page, '/');
+    await submitSignIn(page, DEMO.orgAdmin);
+    await expectPath(page, '/group');
+    await expect(sideMenu(page).getByText('Leadership', { exact: true })).toBeVisible();
+  });
+});
+
+test('a group admin has no Back to Org and cannot pick the organization', async ({ page }) => {
+  await signInViaUi(page, DEMO.groupAdmin);
+  await expectPath(page, '/group');
+  await expect(sideMenu(page).getByText('Engineering', { exact: true })).toBeVisible();
+  await expect(sideMenu(page).getByRole('link', { name: 'Reports' })).toBeVisible();
+  await expect(sideMenu(page).getByRole('button', { name: 'Back to Org' })).toHaveCount(0);
+
+  await switcherButton(page).click();
+  const switcher = page.getByRole('menu');
+  await expect(switcher.getByRole('menuitem', { name: 'Engineering (current)' })).toBeVisible();
+  await expect(switcher.getByText('Demo Org', { exact: true })).toBeVisible();
+  await expect(switcher.getByRole('menuitem', { name: /Demo Org/ })).toHaveCount(0);
+});
