@@ -1,4 +1,5 @@
 import { refreshSession } from '../features/auth/api/refresh-session.ts';
+import { setSessionRenewer } from '../lib/api-client.ts';
 import { getSession, markSignedOut, startSession, subscribeSession } from '../lib/session.ts';
 
 // Renew a minute before the token expires, so no call ever goes out with a stale token.
@@ -7,15 +8,28 @@ const MIN_DELAY_MS = 5_000;
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 let renewTimer: ReturnType<typeof setTimeout> | undefined;
+let renewing: Promise<boolean> | null = null;
 
-async function renew(token: string): Promise<void> {
-  try {
-    const auth = await refreshSession();
-    const current = getSession();
-    if (current.status === 'signed-in' && current.token === token) startSession(auth);
-  } catch {
-    // Nothing to do: when the session is really over, the next call answers 401 and signs out.
-  }
+/**
+ * Replaces `token` with a fresh one from the refresh cookie. Concurrent callers share one refresh:
+ * the cookie rotates on use, so a second refresh at the same time would be refused.
+ */
+function renew(token: string): Promise<boolean> {
+  const current = getSession();
+  if (current.status !== 'signed-in') return Promise.resolve(false);
+  if (current.token !== token) return Promise.resolve(true);
+  renewing ??= refreshSession()
+    .then((auth) => {
+      const latest = getSession();
+      if (latest.status !== 'signed-in' || latest.token !== token) return false;
+      startSession(auth);
+      return true;
+    })
+    .catch(() => false)
+    .finally(() => {
+      renewing = null;
+    });
+  return renewing;
 }
 
 function scheduleRenewal(): void {
@@ -35,6 +49,7 @@ function scheduleRenewal(): void {
  * first render: the cookie rotates on use, so two concurrent restores would sign the user out.
  */
 export async function startSessionLifecycle(): Promise<void> {
+  setSessionRenewer(renew);
   subscribeSession(scheduleRenewal);
   try {
     startSession(await refreshSession());

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthResponse } from '@resonant/contracts/auth';
-import { apiClient } from './api-client.ts';
+import { apiClient, setSessionRenewer } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 import { endSession, getSession, startSession } from './session.ts';
 
@@ -30,7 +30,10 @@ function answer(status: number, body: string) {
 
 describe('apiClient', () => {
   beforeEach(() => endSession());
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setSessionRenewer(null);
+  });
 
   it('sends the bearer token of the session', async () => {
     const fetchMock = answer(200, '{"ok":true}');
@@ -65,5 +68,43 @@ describe('apiClient', () => {
     vi.stubGlobal('fetch', answer(401, '{"message":"Invalid email or password"}'));
     const error = await apiClient.post('/auth/sign-in', {}).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 401, sessionEnded: false });
+  });
+
+  it('renews a refused token once and retries the call with the new one', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(new Response('{"message":"Unauthorized"}', { status: 401 }))
+      .mockResolvedValueOnce(new Response('{"ok":true}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    startSession(auth);
+    const renewer = vi.fn(async () => {
+      startSession({ ...auth, token: 'token-2' });
+      return true;
+    });
+    setSessionRenewer(renewer);
+    await expect(apiClient.get('/user/profile')).resolves.toEqual({ ok: true });
+    expect(renewer).toHaveBeenCalledWith('token-1');
+    const retry = fetchMock.mock.calls[1]?.at(1) as RequestInit | undefined;
+    expect(retry?.headers).toMatchObject({ Authorization: 'Bearer token-2' });
+    expect(getSession()).toMatchObject({ status: 'signed-in', token: 'token-2' });
+  });
+
+  it('ends the session when the refused token cannot be renewed', async () => {
+    vi.stubGlobal('fetch', answer(401, '{"message":"Unauthorized"}'));
+    startSession(auth);
+    setSessionRenewer(async () => false);
+    const error = await apiClient.get('/user/profile').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 401, sessionEnded: true });
+    expect(getSession()).toEqual({ status: 'signed-out', ended: true });
+  });
+
+  it('sends no token on an anonymous call, so its 401 never ends the session', async () => {
+    const fetchMock = answer(401, '{"message":"Unauthorized"}');
+    vi.stubGlobal('fetch', fetchMock);
+    startSession(auth);
+    await apiClient.post('/auth/refresh', undefined, { anonymous: true }).catch(() => undefined);
+    const init = fetchMock.mock.calls[0]?.at(1) as RequestInit | undefined;
+    expect(init?.headers).not.toHaveProperty('Authorization');
+    expect(getSession()).toMatchObject({ status: 'signed-in' });
   });
 });

@@ -30,9 +30,29 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+/** Tries to renew a token the server refused; true when a fresh one is now in the session. */
+type SessionRenewer = (refusedToken: string) => Promise<boolean>;
+let renewSession: SessionRenewer | null = null;
+
+/** Installed once by the session lifecycle, which owns the refresh cookie's single-use rotation. */
+export function setSessionRenewer(renewer: SessionRenewer | null): void {
+  renewSession = renewer;
+}
+
+type RequestOptions = {
+  /** Send no bearer token, so a 401 is just an answer (the session endpoints themselves). */
+  anonymous?: boolean;
+  isRetry?: boolean;
+};
+
+async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
   const session = getSession();
-  const token = session.status === 'signed-in' ? session.token : null;
+  const token = session.status === 'signed-in' && !options.anonymous ? session.token : null;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -54,6 +74,10 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
   if (response.ok) return data as T;
 
   if (response.status === 401 && token) {
+    // A token that merely expired (a tab asleep past its life) is renewed and the call retried once.
+    if (!options.isRetry && renewSession && (await renewSession(token))) {
+      return request<T>(method, path, body, { isRetry: true });
+    }
     // Only the first failure of this session signs out; later ones of the same burst stay quiet.
     const current = getSession();
     if (current.status === 'signed-in' && current.token === token) {
@@ -68,7 +92,8 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
 /** The one HTTP client of the web app: bearer token, JSON in and out, 401 signs out. */
 export const apiClient = {
   get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  post: <T>(path: string, body?: unknown, options?: Pick<RequestOptions, 'anonymous'>) =>
+    request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
 };

@@ -3,5 +3,5 @@ import { apiClient } from '../../../lib/api-client.ts';
 
 /** Trades the httpOnly refresh cookie for a fresh bearer token; 401 when there is no session. */
 export function refreshSession(): Promise<AuthResponse> {
-  return apiClient.post<AuthResponse>('/auth/refresh');
+  return apiClient.post<AuthResponse>('/auth/refresh', undefined, { anonymous: true });
 }
