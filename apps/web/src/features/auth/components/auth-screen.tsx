@@ -55,49 +55,22 @@ export function AuthScreen({ mode, redirectTo, onModeChange, onAuthenticated }: 
           </section>
           <div className={classes.overlayContainer}>
             <div className={classes.overlay}>
-              <div
-                className={`${classes.overlayPanel} ${classes.overlayLeft}`}
-                inert={signInActive}
-              >
-                <PulseWave />
-                <Title order={2} c="white">
-                  Welcome back!
-                </Title>
-                <Text c="white" opacity={0.9}>
-                  Already part of Resonant? Sign in to pick up where you left off.
-                </Text>
-                <Button
-                  variant="white"
-                  color="dark"
-                  radius="xl"
-                  px={40}
-                  onClick={() => onModeChange('sign-in')}
-                >
-                  Sign In
-                </Button>
-              </div>
-              <div
-                className={`${classes.overlayPanel} ${classes.overlayRight}`}
-                inert={!signInActive}
-              >
-                <PulseWave />
-                <Title order={2} c="white">
-                  New here?
-                </Title>
-                <Text c="white" opacity={0.9}>
-                  Create an account to follow your heart-rate variability and breathe your way into
-                  balance.
-                </Text>
-                <Button
-                  variant="white"
-                  color="dark"
-                  radius="xl"
-                  px={40}
-                  onClick={() => onModeChange('sign-up')}
-                >
-                  Sign Up
-                </Button>
-              </div>
+              <OverlayPanel
+                className={classes.overlayLeft}
+                covered={signInActive}
+                title="Welcome back!"
+                text="Already part of Resonant? Sign in to pick up where you left off."
+                action="Sign In"
+                onAction={() => onModeChange('sign-in')}
+              />
+              <OverlayPanel
+                className={classes.overlayRight}
+                covered={!signInActive}
+                title="New here?"
+                text="Create an account to follow your heart-rate variability and breathe your way into balance."
+                action="Sign Up"
+                onAction={() => onModeChange('sign-up')}
+              />
             </div>
           </div>
         </div>
@@ -107,6 +80,34 @@ export function AuthScreen({ mode, redirectTo, onModeChange, onAuthenticated }: 
           Resonant — HRV wellness for teams
         </Text>
       </Box>
+    </div>
+  );
+}
+
+interface OverlayPanelProps {
+  className: string | undefined;
+  /** Covered by the slide: kept out of the tab order and the accessibility tree. */
+  covered: boolean;
+  title: string;
+  text: string;
+  action: string;
+  onAction: () => void;
+}
+
+/** One side of the sliding overlay, inviting the user to the other form. */
+function OverlayPanel({ className, covered, title, text, action, onAction }: OverlayPanelProps) {
+  return (
+    <div className={`${classes.overlayPanel} ${className}`} inert={covered}>
+      <PulseWave />
+      <Title order={2} c="white">
+        {title}
+      </Title>
+      <Text c="white" opacity={0.9}>
+        {text}
+      </Text>
+      <Button variant="white" color="dark" radius="xl" px={40} onClick={onAction}>
+        {action}
+      </Button>
     </div>
   );
 }
