@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectPath, profileButton, sideMenu, signInViaUi, switcherButton } from './support/app.ts';
-import { APP_ADMIN, DEMO, DEMO_PASSWORD } from './support/env.ts';
+import { APP_ADMIN, DEMO, DEMO_PASSWORD, MENUS } from './support/env.ts';
 
 interface RoleCase {
   role: string;
@@ -22,7 +22,7 @@ const CASES: RoleCase[] = [
     home: '/org',
     name: 'Olivia Admin',
     roleLabel: 'Organization Admin',
-    menu: ['Dashboard', 'Groups', 'Users', 'Invite Users', 'Reports', 'Billing History'],
+    menu: MENUS.org,
     billingSettings: true,
     switcher: true,
   },
@@ -33,7 +33,7 @@ const CASES: RoleCase[] = [
     home: '/group',
     name: 'Gabriel Lead',
     roleLabel: 'Group Admin',
-    menu: ['Dashboard', 'Users', 'Invite Users', 'Reports'],
+    menu: MENUS.group,
     billingSettings: false,
     switcher: true,
   },
@@ -44,7 +44,7 @@ const CASES: RoleCase[] = [
     home: '/user',
     name: 'Amelia Hughes',
     roleLabel: 'Individual User',
-    menu: ['Dashboard', 'Morning/Anytime', 'Bio/Mindfulness', 'Settings'],
+    menu: MENUS.user,
     billingSettings: false,
     switcher: true,
   },
@@ -55,7 +55,7 @@ const CASES: RoleCase[] = [
     home: '/admin',
     name: 'App Admin',
     roleLabel: 'App Admin',
-    menu: ['Dashboard', 'Organizations', 'Invite Users', 'Invoices'],
+    menu: MENUS.admin,
     billingSettings: false,
     switcher: false,
   },

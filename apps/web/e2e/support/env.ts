@@ -8,3 +8,11 @@ export const DEMO = {
   groupAdmin: 'group.admin@demo.resonant.app',
   member: 'member01@demo.resonant.app',
 };
+
+/** The side-menu links of each area, as SPEC §2 lists them. */
+export const MENUS = {
+  org: ['Dashboard', 'Groups', 'Users', 'Invite Users', 'Reports', 'Billing History'],
+  group: ['Dashboard', 'Users', 'Invite Users', 'Reports'],
+  admin: ['Dashboard', 'Organizations', 'Invite Users', 'Invoices'],
+  user: ['Dashboard', 'Morning/Anytime', 'Bio/Mindfulness', 'Settings'],
+};

@@ -1,12 +1,9 @@
-import { Burger, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
-import { ROLE_HOME } from '@resonant/contracts/roles';
+import { Burger, Group, Stack, Text } from '@mantine/core';
 import type { UserProfile } from '@resonant/contracts/profile';
 import type { Area } from '../../config/paths.ts';
-import { Logo } from '../../components/logo.tsx';
 import { OrgGroupSwitcher } from '../../features/switch/components/org-group-switcher.tsx';
+import { FrameTitle } from './frame-title.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
-import classes from './frame.module.css';
 
 interface TopBarProps {
   area: Area;
@@ -30,17 +27,7 @@ export function TopBar({ area, user, title, navOpened, navId, onToggleNav }: Top
           aria-expanded={navOpened}
           aria-controls={navId}
         />
-        <Link
-          to={ROLE_HOME[user.user_type]}
-          className={classes.homeLink}
-          aria-label="Resonant home"
-        >
-          <Logo size={30} compact />
-        </Link>
-        <Divider orientation="vertical" visibleFrom="sm" h={28} style={{ alignSelf: 'center' }} />
-        <Title order={1} fz={{ base: 'md', sm: 'lg' }} fw={650} lineClamp={1} miw={0}>
-          {title}
-        </Title>
+        <FrameTitle user={user} title={title} />
       </Group>
       <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
         {area === 'org' && (
