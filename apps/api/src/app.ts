@@ -27,7 +27,8 @@ export async function buildApp(
   const app = Fastify({
     logger: deps.config.LOG_LEVEL === 'silent' ? false : { level: deps.config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Behind a reverse proxy the client's IP (rate limits, audit) comes from X-Forwarded-For.
+    trustProxy: deps.config.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

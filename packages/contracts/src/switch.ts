@@ -23,8 +23,8 @@ export type OrgsAndGroupsResponse = z.infer<typeof OrgsAndGroupsResponse>;
 
 /** POST /api/switch: the server checks the target against the caller's memberships. */
 export const SwitchBody = z.object({
-  currentOrgId: z.string().uuid('currentOrgId must be an id'),
-  currentGroupId: z.string().uuid('currentGroupId must be an id').nullable().optional(),
+  currentOrgId: z.uuid('currentOrgId must be an id'),
+  currentGroupId: z.uuid('currentGroupId must be an id').nullable().optional(),
   currentUserType: z.enum(ROLES.filter((role) => role !== 'super') as ['org', 'group', 'user']),
 });
 export type SwitchBody = z.infer<typeof SwitchBody>;

@@ -14,6 +14,7 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  TRUST_PROXY: booleanFlag.default(false),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText.pipe(z.url('must be a postgres:// URL').optional()),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
