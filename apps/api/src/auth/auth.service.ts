@@ -18,9 +18,8 @@ import {
   rotateSession,
   revokeSession,
 } from './auth.queries.ts';
-import { loadMembershipSnapshot } from './memberships.queries.ts';
+import { loadCallerContext } from './memberships.queries.ts';
 import { loadUserProfile } from './current-user.ts';
-import { resolveContext } from './policies.ts';
 
 export type AuthDeps = AppDeps & { limiter: RateLimiter };
 export type ClientInfo = { ip: string; userAgent: string | null };
@@ -55,12 +54,8 @@ async function issued(
   accountId: string,
   tokens: ReturnType<typeof newTokens>,
 ): Promise<IssuedSession> {
-  const { memberships, stored } = await loadMembershipSnapshot(
-    deps.db,
-    accountId,
-    deps.config.APP_ADMIN_EMAIL,
-  );
-  const user = await loadUserProfile(deps.db, accountId, resolveContext(memberships, stored));
+  const { context } = await loadCallerContext(deps.db, accountId, deps.config.APP_ADMIN_EMAIL);
+  const user = await loadUserProfile(deps.db, accountId, context);
   return {
     body: { token: tokens.token, expiresAt: tokens.stored.expiresAt.toISOString(), user },
     refreshToken: tokens.refreshToken,

@@ -7,7 +7,12 @@ import {
   orgMemberships,
   organisations,
 } from '../db/schema/organisations.ts';
-import type { ContextRequest, MembershipSnapshot } from './policies.ts';
+import {
+  resolveContext,
+  type Context,
+  type ContextRequest,
+  type MembershipSnapshot,
+} from './policies.ts';
 
 /**
  * Loads the account's memberships (orgs, and per org every group it can see: all groups for an org
@@ -67,4 +72,14 @@ export async function loadMembershipSnapshot(
     }
   }
   return { memberships: { isAppAdmin: false, orgs: [...orgs.values()] }, stored };
+}
+
+/** The caller's memberships and the context they act in now (stored, if still allowed). */
+export async function loadCallerContext(
+  db: Database,
+  accountId: string,
+  appAdminEmail: string,
+): Promise<{ memberships: MembershipSnapshot; context: Context }> {
+  const { memberships, stored } = await loadMembershipSnapshot(db, accountId, appAdminEmail);
+  return { memberships, context: resolveContext(memberships, stored) };
 }

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { Role } from '@resonant/contracts/roles';
 import type { AppDeps } from '../app-deps.ts';
-import { loadMembershipSnapshot } from '../auth/memberships.queries.ts';
-import { can, resolveContext, type MembershipSnapshot } from '../auth/policies.ts';
+import { loadCallerContext } from '../auth/memberships.queries.ts';
+import { can, type MembershipSnapshot } from '../auth/policies.ts';
 import { forbidden } from '../lib/http-error.ts';
 
 /**
@@ -31,12 +31,7 @@ export const tenantScopePlugin = fp<Pick<AppDeps, 'db' | 'config'>>(async (app, 
     const permission = request.routeOptions.config.permission;
     if (!permission || permission === 'public') return;
     const { accountId, sessionId } = request.session;
-    const { memberships, stored } = await loadMembershipSnapshot(
-      db,
-      accountId,
-      config.APP_ADMIN_EMAIL,
-    );
-    const context = resolveContext(memberships, stored);
+    const { memberships, context } = await loadCallerContext(db, accountId, config.APP_ADMIN_EMAIL);
     if (!can(context.role, permission)) throw forbidden();
     request.scope = { accountId, sessionId, memberships, ...context };
   });

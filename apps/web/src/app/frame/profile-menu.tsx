@@ -5,6 +5,7 @@ import { ROLE_LABELS } from '@resonant/contracts/roles';
 import type { UserProfile } from '@resonant/contracts/profile';
 import { paths } from '../../config/paths.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { can } from '../../lib/can.ts';
 
 interface ProfileMenuProps {
   user: UserProfile;
@@ -41,7 +42,7 @@ export function ProfileMenu({ user }: ProfileMenuProps) {
           </Badge>
         </Box>
         <Menu.Divider />
-        {user.user_type === 'org' && (
+        {can(user, 'org.billing.manage') && (
           <Menu.Item
             component={Link}
             to={paths.org.billingSettings}
