@@ -5,7 +5,10 @@ import type { AppDeps } from './app-deps.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
+import { readingsRoutes } from './features/readings/readings.routes.ts';
+import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { switchRoutes } from './features/switch/switch.routes.ts';
+import { tagsRoutes } from './features/tags/tags.routes.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -45,6 +48,9 @@ export async function buildApp(
   await app.register(healthRoutes, deps);
   await app.register(profileRoutes, deps);
   await app.register(switchRoutes, deps);
+  await app.register(tagsRoutes, deps);
+  await app.register(readingsRoutes, deps);
+  await app.register(sessionsRoutes, deps);
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
 
   await app.register(webAppPlugin, { distDir: deps.config.WEB_DIST_DIR });

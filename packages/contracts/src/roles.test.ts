@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { postLoginPath, type Role } from './roles.ts';
+import { postLoginPath, roleHasPermission, type Role } from './roles.ts';
 
 const HOME: Record<Role, string> = { super: '/admin', org: '/org', group: '/group', user: '/user' };
 const INVITES = ['/process-invite', '/process-life-time-membership-invite'];
@@ -79,6 +79,16 @@ describe('postLoginPath', () => {
     ]);
     expect(ROLES.filter((role) => postLoginPath(role, '/admin/orgs') === '/admin/orgs')).toEqual([
       'super',
+    ]);
+  });
+});
+
+describe('roleHasPermission', () => {
+  it('lets every member of an organisation record readings, but not the app admin', () => {
+    expect(ROLES.filter((role) => roleHasPermission(role, 'readings.write')).sort()).toEqual([
+      'group',
+      'org',
+      'user',
     ]);
   });
 });

@@ -28,6 +28,7 @@ export const PERMISSIONS = [
   'group.participants.manage',
   'group.invitations.manage',
   'reports.read',
+  'readings.write',
   'admin.organizations.manage',
   'admin.analytics.read',
   'admin.invoices.read',
@@ -36,6 +37,9 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export type RolePermission = Exclude<Permission, 'public' | 'authenticated'>;
+
+/** Every member of an organisation records their own readings and sessions. */
+const MEMBER: RolePermission[] = ['readings.write'];
 
 const GROUP_ADMIN: RolePermission[] = [
   'group.dashboard.read',
@@ -59,9 +63,10 @@ export const ROLE_PERMISSIONS: Record<Role, readonly RolePermission[]> = {
     'org.invitations.manage',
     'org.billing.manage',
     ...GROUP_ADMIN,
+    ...MEMBER,
   ],
-  group: GROUP_ADMIN,
-  user: [],
+  group: [...GROUP_ADMIN, ...MEMBER],
+  user: MEMBER,
 };
 
 /** Whether a role holds a permission; `authenticated` is held by every role. */

@@ -26,6 +26,7 @@ const MATRIX: Record<Permission, [string, string, string, string]> = {
   'group.participants.manage': ['-', 'Y', 'Y', '-'],
   'group.invitations.manage': ['-', 'Y', 'Y', '-'],
   'reports.read': ['-', 'Y', 'Y', '-'],
+  'readings.write': ['-', 'Y', 'Y', 'Y'],
   'admin.organizations.manage': ['Y', '-', '-', '-'],
   'admin.analytics.read': ['Y', '-', '-', '-'],
   'admin.invoices.read': ['Y', '-', '-', '-'],

@@ -7,13 +7,12 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
-  real,
   text,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
-import { createdAt, id, timestampTz } from './columns.ts';
+import { createdAt, id, rrSeries, timestampTz } from './columns.ts';
 import { tenantId } from './organisations.ts';
 import { hrvMetricColumns, qualityEnum, tags } from './readings.ts';
 
@@ -40,7 +39,8 @@ export type OptimalZoneSamples =
 
 /**
  * A breathing session (biofeedback, mindfulness, self-compassion) with its raw RR series, the app's
- * raw optimal-zone samples and the session averages computed by packages/hrv.
+ * raw optimal-zone samples and the session averages computed by packages/hrv. `client_id` is the
+ * app's id of the recording, unique per account (idempotent uploads).
  */
 export const hrvSessions = pgTable(
   'hrv_sessions',
@@ -50,13 +50,14 @@ export const hrvSessions = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
     kind: sessionKindEnum('kind').notNull(),
     name: text('name').notNull(),
     startedAt: timestampTz('started_at').notNull(),
-    breathsPerMinute: real('breaths_per_minute'),
-    sessionMinutes: real('session_minutes'),
+    breathsPerMinute: doublePrecision('breaths_per_minute'),
+    sessionMinutes: doublePrecision('session_minutes'),
     breathTime: jsonb('breath_time').$type<BreathTime>(),
-    rrMs: real('rr_ms').array().notNull(),
+    rrMs: rrSeries('rr_ms').notNull(),
     optimalZoneSamples: jsonb('optimal_zone_samples').$type<OptimalZoneSamples>(),
     ozSesAvgPercentage: doublePrecision('oz_ses_avg_percentage'),
     optimalZoneSessionAverage: doublePrecision('optimal_zone_session_average'),
@@ -64,7 +65,10 @@ export const hrvSessions = pgTable(
     ...hrvMetricColumns(),
     createdAt: createdAt(),
   },
-  (t) => [index('hrv_sessions_org_account_started_idx').on(t.orgId, t.accountId, t.startedAt)],
+  (t) => [
+    uniqueIndex('hrv_sessions_account_client_key').on(t.accountId, t.clientId),
+    index('hrv_sessions_org_account_started_idx').on(t.orgId, t.accountId, t.startedAt),
+  ],
 );
 
 /** Per-minute results of a session (`count_time` = minute number from 1). */

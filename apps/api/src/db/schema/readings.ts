@@ -2,16 +2,16 @@ import { sql } from 'drizzle-orm';
 import {
   doublePrecision,
   index,
+  integer,
   pgEnum,
   pgTable,
   primaryKey,
-  real,
   text,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
-import { createdAt, id, timestampTz } from './columns.ts';
+import { createdAt, id, rrSeries, timestampTz } from './columns.ts';
 import { organisations, tenantId } from './organisations.ts';
 
 export const readingKindEnum = pgEnum('reading_kind', ['morning', 'anytime']);
@@ -32,11 +32,14 @@ export const tags = pgTable(
 );
 
 /**
- * The metric columns computed by packages/hrv, shared by readings and HRV sessions. Nullable: a
- * metric that cannot be computed is stored as null, never NaN.
+ * The metric columns computed by packages/hrv, one per field of its HrvMetrics, shared by readings,
+ * HRV sessions and session minutes. Nullable: a metric that cannot be computed is stored as null,
+ * never NaN.
  */
 export const hrvMetricColumns = () => ({
-  artifactPercent: real('artifact_percent'),
+  beats: integer('beats').notNull(),
+  durationS: doublePrecision('duration_s').notNull(),
+  artifactPercent: doublePrecision('artifact_percent'),
   meanNni: doublePrecision('mean_nni'),
   medianNni: doublePrecision('median_nni'),
   rangeNni: doublePrecision('range_nni'),
@@ -63,7 +66,11 @@ export const hrvMetricColumns = () => ({
   hfPeak: doublePrecision('hf_peak'),
 });
 
-/** One HRV reading: the raw RR series as recorded, plus the metrics computed from its cleaned form. */
+/**
+ * One HRV reading: the raw RR series as recorded, plus the metrics computed from its cleaned form.
+ * `client_id` is the app's id of the recording: unique per account, so a retried upload is stored
+ * once.
+ */
 export const readings = pgTable(
   'readings',
   {
@@ -72,15 +79,18 @@ export const readings = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
     takenAt: timestampTz('taken_at').notNull(),
     kind: readingKindEnum('kind').notNull(),
     note: text('note'),
-    rrMs: real('rr_ms').array().notNull(),
+    device: text('device'),
+    rrMs: rrSeries('rr_ms').notNull(),
     quality: qualityEnum('quality').notNull(),
     ...hrvMetricColumns(),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('readings_account_client_key').on(t.accountId, t.clientId),
     index('readings_org_account_taken_idx').on(t.orgId, t.accountId, t.takenAt),
     index('readings_org_taken_idx').on(t.orgId, t.takenAt),
   ],

@@ -1,0 +1,221 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportReadingsResponse } from '@resonant/contracts/readings';
+import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { addMember, createAccount, createOrg } from '../../../test/factories.ts';
+import { readings } from '../../db/schema/readings.ts';
+import { memberDailyRollups } from '../../db/schema/rollups.ts';
+
+const NOW = new Date('2025-06-01T12:00:00Z');
+
+function sineRr(seconds: number, meanMs = 1000): number[] {
+  const rr: number[] = [];
+  let total = 0;
+  for (let beat = 0; total < seconds * 1000; beat++) {
+    const value = Math.round(meanMs + 40 * Math.sin((2 * Math.PI * beat) / 5));
+    rr.push(value);
+    total += value;
+  }
+  return rr;
+}
+
+type UploadFile = { name: string; content: string | Uint8Array; type?: string };
+
+/** A multipart/form-data body, encoded by the platform's own FormData. */
+async function multipartBody(files: UploadFile[], fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files) {
+    form.append('file', new Blob([file.content], { type: file.type ?? 'text/plain' }), file.name);
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type') ?? '' },
+  };
+}
+
+describe('POST /api/v1/readings/import', () => {
+  let t: TestApp;
+  let memberId: string;
+  const token = { member: '', appAdmin: '' };
+
+  const plain = `# exported by an HRV app\n${sineRr(300).join('\n')}\n`;
+  const csv = `Time (s),RR (ms),HR\n${sineRr(180, 850)
+    .map((rr, i) => `${i},${rr},${Math.round(60000 / rr)}`)
+    .join('\n')}\n`;
+  const seconds = sineRr(120, 900)
+    .map((rr) => (rr / 1000).toFixed(3))
+    .join('\n');
+
+  beforeAll(async () => {
+    t = await buildTestApp({ clock: () => NOW });
+    const org = await createOrg(t.db);
+    const member = await createAccount(t.db);
+    memberId = member.id;
+    await addMember(t.db, org.id, member.id, { groups: [{ groupId: org.defaultGroupId }] });
+    const appAdmin = await createAccount(t.db, { email: APP_ADMIN_EMAIL });
+    token.member = await t.signIn(member.email, member.password);
+    token.appAdmin = await t.signIn(appAdmin.email, appAdmin.password);
+  });
+  afterAll(() => t.close());
+
+  const upload = async (
+    bearer: string | undefined,
+    files: UploadFile[],
+    fields: Record<string, string> = {},
+  ) => {
+    const { payload, headers } = await multipartBody(files, fields);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/v1/readings/import',
+      headers: { ...headers, ...(bearer ? t.bearer(bearer) : {}) },
+      payload,
+    });
+  };
+  const readingCount = async () =>
+    (await t.db.select({ n: count() }).from(readings).where(eq(readings.accountId, memberId)))[0]!
+      .n;
+
+  it('answers 401 when signed out and 403 to the app admin', async () => {
+    const files = [{ name: 'rr.txt', content: plain }];
+    expect((await upload(undefined, files)).statusCode).toBe(401);
+    const refused = await upload(token.appAdmin, files);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('stores one reading per file and reports each file, a bad one among them', async () => {
+    const before = await readingCount();
+    const response = await upload(
+      token.member,
+      [
+        { name: 'morning.txt', content: plain },
+        { name: 'polar.csv', content: csv, type: 'text/csv' },
+        { name: 'broken.txt', content: '812\n830\nhello\n' },
+        { name: 'photo.png', content: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), type: 'image/png' },
+        { name: 'seconds.txt', content: seconds },
+      ],
+      { takenAt: '2025-06-01T06:15:00+02:00', kind: 'morning' },
+    );
+    expect(response.statusCode).toBe(200);
+    const { results } = response.json<ImportReadingsResponse>();
+    expect(results.map(({ file, status }) => ({ file, status }))).toEqual([
+      { file: 'morning.txt', status: 'created' },
+      { file: 'polar.csv', status: 'created' },
+      { file: 'broken.txt', status: 'failed' },
+      { file: 'photo.png', status: 'failed' },
+      { file: 'seconds.txt', status: 'created' },
+    ]);
+    expect(results[0]!.reading).toMatchObject({
+      takenAt: '2025-06-01T04:15:00.000Z',
+      kind: 'morning',
+      quality: 'good',
+      clientId: expect.stringMatching(/^import-[0-9a-f]{64}$/),
+    });
+    expect(results[0]!.reading!.metrics.meanNni).toBeCloseTo(1000, -1);
+    expect(results[1]!.reading!.metrics.meanNni).toBeCloseTo(850, -1);
+    expect(results[4]!.reading!.metrics.meanNni).toBeCloseTo(900, -1);
+    expect(results[2]).toEqual({
+      file: 'broken.txt',
+      status: 'failed',
+      message: 'line 3: "hello" is not a number',
+    });
+    expect(results[3]).toEqual({
+      file: 'photo.png',
+      status: 'failed',
+      message: expect.stringMatching(/^Unsupported file type/),
+    });
+    expect(await readingCount()).toBe(before + 3);
+    const rollups = await t.db
+      .select()
+      .from(memberDailyRollups)
+      .where(eq(memberDailyRollups.accountId, memberId));
+    expect(rollups).toEqual([
+      expect.objectContaining({ day: '2025-06-01', readingsCount: 3, morningCount: 3 }),
+    ]);
+  });
+
+  it('reports a file uploaded again as a duplicate of the same reading', async () => {
+    const first = (
+      await upload(token.member, [{ name: 'again.txt', content: sineRr(200, 950).join('\n') }])
+    ).json<ImportReadingsResponse>().results[0]!;
+    expect(first.status).toBe('created');
+    const before = await readingCount();
+    // Same recording, another name and layout: still the same series.
+    const again = await upload(token.member, [
+      { name: 'renamed.csv', content: `rr\n${sineRr(200, 950).join('\n')}\n` },
+    ]);
+    expect(again.statusCode).toBe(200);
+    const [result] = again.json<ImportReadingsResponse>().results;
+    expect(result).toEqual({ file: 'renamed.csv', status: 'duplicate', reading: first.reading });
+    expect(await readingCount()).toBe(before);
+  });
+
+  it('defaults to now and anytime without form fields', async () => {
+    const response = await upload(token.member, [
+      { name: 'default.txt', content: sineRr(90, 1100).join('\n') },
+    ]);
+    expect(response.json<ImportReadingsResponse>().results[0]!.reading).toMatchObject({
+      takenAt: NOW.toISOString(),
+      kind: 'anytime',
+    });
+  });
+
+  const refusals: [string, () => Promise<{ statusCode: number; json: () => unknown }>, string][] = [
+    [
+      'a future takenAt',
+      () =>
+        upload(token.member, [{ name: 'a.txt', content: plain }], {
+          takenAt: '2025-06-01T13:00:00Z',
+        }),
+      'takenAt: Must not be in the future',
+    ],
+    [
+      'a takenAt that is not a date-time',
+      () => upload(token.member, [{ name: 'a.txt', content: plain }], { takenAt: 'yesterday' }),
+      'takenAt:',
+    ],
+    [
+      'an unknown kind',
+      () => upload(token.member, [{ name: 'a.txt', content: plain }], { kind: 'evening' }),
+      'kind: Must be morning or anytime',
+    ],
+    ['no file', () => upload(token.member, [], { kind: 'morning' }), 'file: Attach at least one'],
+    [
+      'a JSON body',
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/readings/import',
+          headers: t.bearer(token.member),
+          payload: { rr: [800] },
+        }),
+      'multipart/form-data',
+    ],
+  ];
+  it.each(refusals)('answers 400 to %s, storing nothing', async (_name, send, message) => {
+    const before = await readingCount();
+    const response = await send();
+    expect(response.statusCode).toBe(400);
+    expect((response.json() as { message: string }).message).toContain(message);
+    expect(await readingCount()).toBe(before);
+  });
+
+  it('answers 413 to a file over the size limit, storing nothing', async () => {
+    const before = await readingCount();
+    const response = await upload(token.member, [
+      { name: 'huge.txt', content: '800\n'.repeat(2_300_000) },
+    ]);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: 'A file is larger than 8 MB' });
+    expect(await readingCount()).toBe(before);
+  });
+
+  it('answers 413 to more files than allowed', async () => {
+    const files = Array.from({ length: 11 }, (_, i) => ({ name: `${i}.txt`, content: '800\n' }));
+    const response = await upload(token.member, files);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: 'At most 10 files per upload' });
+  });
+});

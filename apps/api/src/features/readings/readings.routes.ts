@@ -1,0 +1,150 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponse } from '@resonant/contracts/errors';
+import {
+  CreateReadingBody,
+  ImportReadingsFields,
+  ImportReadingsForm,
+  ImportReadingsResponse,
+  Reading,
+  RR_MAX_BEATS,
+} from '@resonant/contracts/readings';
+import type { AppDeps } from '../../app-deps.ts';
+import { badRequest, HttpError } from '../../lib/http-error.ts';
+import { requireOrg } from '../../lib/org-scope.ts';
+import { parseRecordingTime } from '../../lib/recording-input.ts';
+import { importReadings, type UploadedFile } from './import-readings.ts';
+import { ingestReading } from './ingest-reading.ts';
+import { RR_FILE_EXTENSIONS } from './rr-input.ts';
+
+/** Room for the largest series allowed (200,000 intervals) as JSON, with decimals. */
+export const READING_BODY_LIMIT = 4 * 1024 * 1024;
+export const IMPORT_MAX_FILES = 10;
+export const IMPORT_MAX_FILE_BYTES = 8 * 1024 * 1024;
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  413: ErrorResponse,
+};
+
+/** Ingestion of readings by the mobile app and integrations (DESIGN §3, /api/v1). */
+export const readingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock }) => {
+  // Scoped to this plugin: multipart bodies are accepted by the import route only.
+  await app.register(multipart, {
+    limits: { files: IMPORT_MAX_FILES, fileSize: IMPORT_MAX_FILE_BYTES, fields: 10, parts: 30 },
+  });
+
+  app.post(
+    '/api/v1/readings',
+    {
+      bodyLimit: READING_BODY_LIMIT,
+      config: { permission: 'readings.write' },
+      schema: {
+        tags: ['ingestion'],
+        summary: 'Store a reading',
+        description:
+          'Stores one HRV reading of the signed-in member in their current organisation and ' +
+          'returns it with the metrics the server computed (artifact correction, time and ' +
+          'frequency domain). A reading with too little clean signal is stored with quality ' +
+          '`low` and left out of averages. 201 when stored; 200 with the first result when this ' +
+          'account already sent the same `clientId`. Every problem answers 400 naming it, a body ' +
+          `over ${READING_BODY_LIMIT / 1024 / 1024} MB 413; nothing is stored then.`,
+        body: CreateReadingBody,
+        response: { 200: Reading, 201: Reading, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const scope = requireOrg(request.scope);
+      const outcome = await ingestReading(db, scope, request.body, clock());
+      return reply.status(outcome.status === 'created' ? 201 : 200).send(outcome.reading);
+    },
+  );
+
+  app.post(
+    '/api/v1/readings/import',
+    {
+      config: { permission: 'readings.write' },
+      schema: {
+        tags: ['ingestion'],
+        summary: 'Import readings from RR files',
+        description:
+          'multipart/form-data with up to ' +
+          `${IMPORT_MAX_FILES} files (${RR_FILE_EXTENSIONS.join(', ')}, at most ` +
+          `${IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB each), one recording per file, and the ` +
+          'optional fields `takenAt` (ISO 8601, default now) and `kind` (`morning` | `anytime`, ' +
+          'default `anytime`) applied to every file.\n\n' +
+          'A file is either plain text with one RR interval per line (`#` comments and blank ' +
+          'lines ignored) or a CSV (`,` `;` or tab separated) whose header names an RR column: ' +
+          '`RR`, `RR (ms)`, `rr_ms`, `RRI`, `IBI`, `Interval`, ... matched case-insensitively. ' +
+          'Values are milliseconds; a header unit of seconds (`RR (s)`) is converted, and a file ' +
+          'without a unit whose every value is below 10 is read as seconds. Each series is ' +
+          `checked like POST /api/v1/readings (200-3000 ms, at most ${RR_MAX_BEATS} intervals ` +
+          'and 24 hours).\n\n' +
+          'The answer has one result per file: `created` with the reading, `duplicate` with the ' +
+          'reading stored before (the clientId is a hash of the series, so uploading a recording ' +
+          'again stores nothing), or `failed` with the reason; one bad file does not stop the ' +
+          'others.',
+        consumes: ['multipart/form-data'],
+        // Documents the form; a multipart request has no parsed body (null), so this only refuses
+        // a body of another kind (JSON) with 400.
+        body: ImportReadingsForm.nullish(),
+        response: { 200: ImportReadingsResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = requireOrg(request.scope);
+      const { fields, files } = await readUpload(request);
+      const parsed = ImportReadingsFields.safeParse({
+        takenAt: fields.get('takenAt') || undefined,
+        kind: fields.get('kind') || undefined,
+      });
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw badRequest(`${issue?.path.join('.')}: ${issue?.message}`);
+      }
+      if (files.length === 0) throw badRequest('file: Attach at least one file');
+      const now = clock();
+      const takenAt = parseRecordingTime(parsed.data.takenAt ?? now, now, 'takenAt');
+      const results = await importReadings(
+        db,
+        scope,
+        files,
+        { takenAt, kind: parsed.data.kind },
+        now,
+      );
+      return { results };
+    },
+  );
+};
+
+/** Reads every part of a multipart upload: its text fields, and its files into memory. */
+async function readUpload(request: FastifyRequest) {
+  if (!request.isMultipart()) {
+    throw badRequest('Send the files as multipart/form-data');
+  }
+  const fields = new Map<string, string>();
+  const files: UploadedFile[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const name = part.filename || `file ${files.length + 1}`;
+        files.push({ name, content: await part.toBuffer() });
+      } else {
+        fields.set(part.fieldname, String(part.value));
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new HttpError(413, `A file is larger than ${IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB`);
+    }
+    if (code === 'FST_FILES_LIMIT') {
+      throw new HttpError(413, `At most ${IMPORT_MAX_FILES} files per upload`);
+    }
+    throw error;
+  }
+  return { fields, files };
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../lib/http-error.ts';
+import { isRrFileName, parseRrFile } from './rr-input.ts';
+
+const parse = (text: string) => parseRrFile(Buffer.from(text, 'utf8'));
+const problem = (text: string | Buffer) => {
+  try {
+    parseRrFile(typeof text === 'string' ? Buffer.from(text, 'utf8') : text);
+  } catch (error) {
+    if (error instanceof HttpError) return `${error.statusCode} ${error.message}`;
+    throw error;
+  }
+  throw new Error('parsed without a problem');
+};
+
+describe('parseRrFile', () => {
+  it('reads one interval per line, skipping comments and blank lines', () => {
+    expect(parse('# Polar H10, 2025-06-01\n812\n\n  830.5 \r\n# pause\n799\n')).toEqual([
+      812, 830.5, 799,
+    ]);
+  });
+
+  it('ignores a byte-order mark', () => {
+    expect(parse('\uFEFF812\n830\n')).toEqual([812, 830]);
+  });
+
+  const headers: [string, string][] = [
+    ['RR', 'Time,RR,HR\n0,812,74\n0.8,830,72\n'],
+    ['rr', 'timestamp,rr\n1,812\n2,830\n'],
+    ['RR (ms)', 'Time (s),RR (ms)\n0,812\n1,830\n'],
+    ['rr_ms', 'ts,rr_ms\n0,812\n1,830\n'],
+    ['RRI', 'RRI\n812\n830\n'],
+    ['ibi', 'time;ibi\n0;812\n1;830\n'],
+    ['Interval', 'Beat\tInterval\n1\t812\n2\t830\n'],
+    [
+      'RR-interval [ms] (semicolons, quoted)',
+      '"Phone timestamp";"RR-interval [ms]"\n"x";"812"\n"y";"830"\n',
+    ],
+    ['NN', 'nn\n812\n830\n'],
+    ['Inter-beat interval', 'Inter-beat interval,Quality\n812,1\n830,1\n'],
+  ];
+  it.each(headers)('finds the RR column named %s in a CSV', (_name, text) => {
+    expect(parse(text)).toEqual([812, 830]);
+  });
+
+  it('skips CSV rows whose RR cell is empty', () => {
+    expect(parse('time,hr,rr\n0,72,812\n1,72,\n2,71,830\n')).toEqual([812, 830]);
+  });
+
+  it('reads a decimal comma when cells are separated by semicolons', () => {
+    expect(parse('Zeit;RR\n0;812,5\n1;830,25\n')).toEqual([812.5, 830.25]);
+  });
+
+  it('reads seconds when every value is below 10, or when the header says so', () => {
+    expect(parse('0.812\n0.830\n1.05\n')).toEqual([812, 830, 1050]);
+    expect(parse('time,RR (s)\n0,0.812\n1,0.83\n')).toEqual([812, 830]);
+    expect(parse('rr_sec\n0.812\n')).toEqual([812]);
+  });
+
+  const refused: [string, string | Buffer, string][] = [
+    ['an empty file', '', '400 The file has no RR intervals'],
+    ['only comments', '# nothing\n\n', '400 The file has no RR intervals'],
+    ['a header and no values', 'time,rr\n', '400 The file has no RR intervals'],
+    ['a binary file', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d]), '400 Not a text file'],
+    ['a word among the values', '812\n830\nabc\n', '400 line 3: "abc" is not a number'],
+    ['a bad CSV cell', 'rr\n812\nn/a\n', '400 line 3: "n/a" is not a number'],
+    [
+      'a CSV without an RR column',
+      'time,hr\n0,72\n',
+      '400 No RR column: the header needs a column named like RR, RR (ms), RRI, IBI or Interval (found "time", "hr")',
+    ],
+    [
+      'several values per line without a header',
+      '812,830\n799,801\n',
+      '400 line 1: Expected one RR interval per line, or a CSV header naming the RR column',
+    ],
+    ['a value out of range', '812\n\n5000\n', '400 line 3: 5000 ms is out of range (200-3000 ms)'],
+    ['a value of zero', 'rr\n812\n0\n', '400 line 3: 0 ms is out of range (200-3000 ms)'],
+  ];
+  it.each(refused)('refuses %s, naming the problem', (_name, text, message) => {
+    expect(problem(text)).toBe(message);
+  });
+});
+
+describe('isRrFileName', () => {
+  it.each([
+    ['rr.txt', true],
+    ['Export.CSV', true],
+    ['beats.tsv', true],
+    ['photo.png', false],
+    ['rr', false],
+    ['rr.txt.exe', false],
+  ])('%s -> %s', (name, expected) => {
+    expect(isRrFileName(name)).toBe(expected);
+  });
+});

@@ -1,0 +1,139 @@
+import { badRequest } from '../../lib/http-error.ts';
+import { rrSeriesProblem } from '../../lib/recording-input.ts';
+
+/** File name endings the import reads; any other file is refused without being parsed. */
+export const RR_FILE_EXTENSIONS = ['.txt', '.csv', '.tsv'];
+
+// Header names of an RR column as HRV apps export them, once units and punctuation are removed:
+// RR, rr, RR (ms), rr_ms, RRI, RR-interval [ms], NN, IBI, Interval, Inter-beat interval ...
+const RR_COLUMN =
+  /^(rr|rri|rrs|nn|nni|ibi|ibis|interval|intervals|rrinterval|rrintervals|nninterval|nnintervals|interbeatinterval|interbeatintervals)$/;
+const MS_UNITS = new Set(['ms', 'msec', 'msecs', 'millisecond', 'milliseconds']);
+const S_UNITS = new Set(['s', 'sec', 'secs', 'second', 'seconds']);
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/** Below this every value of a file without a unit is read as seconds (0.85 -> 850 ms). */
+const SECONDS_BELOW = 10;
+
+type Unit = 'ms' | 's' | null;
+type Line = { number: number; text: string };
+
+/**
+ * One recording read from an uploaded file, in ms, checked like a JSON series (problems name the
+ * file's line). Two layouts:
+ * - plain text: one RR interval per line; `#` comments and blank lines are ignored;
+ * - CSV (`,` `;` or tab separated) whose header names an RR column — RR, RR (ms), rr_ms, RRI, IBI,
+ *   Interval, ... matched case-insensitively; other columns are ignored, as are rows with an empty
+ *   RR cell.
+ * Values are milliseconds unless the header says seconds (`RR (s)`); without a unit, a file whose
+ * every value is below 10 is read as seconds.
+ */
+export function parseRrFile(content: Buffer): number[] {
+  const text = content.toString('utf8').replace(/^\uFEFF/, '');
+  if (text.includes('\u0000')) throw badRequest('Not a text file');
+  const lines: Line[] = text
+    .split(/\r\n|\r|\n/)
+    .map((line, index) => ({ number: index + 1, text: line.trim() }))
+    .filter((line) => line.text !== '' && !line.text.startsWith('#'));
+  const [first] = lines;
+  if (!first) throw badRequest('The file has no RR intervals');
+
+  const delimiter = detectDelimiter(first.text);
+  const firstCells = splitCells(first.text, delimiter);
+  const hasHeader = firstCells.some((cell) => /[a-z]/i.test(cell) && !NUMBER.test(cell));
+  const { values, lineNumbers, unit } = hasHeader
+    ? readColumn(lines, delimiter, firstCells)
+    : readPlain(lines, delimiter);
+  if (values.length === 0) throw badRequest('The file has no RR intervals');
+
+  const seconds = unit === 's' || (unit === null && values.every((v) => v < SECONDS_BELOW));
+  const rr = seconds ? values.map((value) => Math.round(value * 1e9) / 1e6) : values;
+  const problem = rrSeriesProblem(rr, 'file', (index) => `line ${lineNumbers[index]}`);
+  if (problem) throw badRequest(problem);
+  return rr;
+}
+
+/** Whether a file name has an ending the import reads. */
+export function isRrFileName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return RR_FILE_EXTENSIONS.some((extension) => lower.endsWith(extension));
+}
+
+function readPlain(lines: Line[], delimiter: string | null) {
+  const values: number[] = [];
+  const lineNumbers: number[] = [];
+  for (const line of lines) {
+    const cells = splitCells(line.text, delimiter).filter((cell) => cell !== '');
+    if (cells.length !== 1) {
+      throw badRequest(
+        `line ${line.number}: Expected one RR interval per line, or a CSV header naming the RR column`,
+      );
+    }
+    values.push(parseCell(cells[0] ?? '', line.number, delimiter));
+    lineNumbers.push(line.number);
+  }
+  return { values, lineNumbers, unit: null as Unit };
+}
+
+function readColumn(lines: Line[], delimiter: string | null, header: string[]) {
+  const columns = header.map(describeColumn);
+  const index = columns.findIndex((column) => column.isRr);
+  if (index < 0) {
+    throw badRequest(
+      `No RR column: the header needs a column named like RR, RR (ms), RRI, IBI or Interval ` +
+        `(found ${header.map((cell) => `"${cell}"`).join(', ')})`,
+    );
+  }
+  const values: number[] = [];
+  const lineNumbers: number[] = [];
+  for (const line of lines.slice(1)) {
+    const cell = splitCells(line.text, delimiter)[index] ?? '';
+    if (cell === '') continue;
+    values.push(parseCell(cell, line.number, delimiter));
+    lineNumbers.push(line.number);
+  }
+  return { values, lineNumbers, unit: columns[index]?.unit ?? null };
+}
+
+/** Whether a header cell names the RR column, and the unit it gives (`RR (s)`, `rr_ms`). */
+function describeColumn(name: string): { isRr: boolean; unit: Unit } {
+  const words = name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  const last = words.at(-1) ?? '';
+  const unit: Unit = MS_UNITS.has(last) ? 'ms' : S_UNITS.has(last) && words.length > 1 ? 's' : null;
+  const base = (unit ? words.slice(0, -1) : words).join('');
+  return { isRr: RR_COLUMN.test(base), unit };
+}
+
+function detectDelimiter(line: string): string | null {
+  let best: string | null = null;
+  let bestCount = 0;
+  for (const delimiter of ['\t', ';', ',']) {
+    const count = line.split(delimiter).length - 1;
+    if (count > bestCount) {
+      best = delimiter;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+function splitCells(line: string, delimiter: string | null): string[] {
+  const cells = delimiter ? line.split(delimiter) : [line];
+  return cells.map((cell) =>
+    cell
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .trim(),
+  );
+}
+
+function parseCell(cell: string, lineNumber: number, delimiter: string | null): number {
+  // With `;` or tab between cells, a decimal comma is a decimal point (European exports).
+  const normalised = delimiter && delimiter !== ',' ? cell.replace(',', '.') : cell;
+  if (!NUMBER.test(normalised)) {
+    throw badRequest(`line ${lineNumber}: "${cell.slice(0, 40)}" is not a number`);
+  }
+  return Number(normalised);
+}

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponse } from '@resonant/contracts/errors';
+import { TagsResponse } from '@resonant/contracts/tags';
+import type { AppDeps } from '../../app-deps.ts';
+import { requireOrg } from '../../lib/org-scope.ts';
+import { listOfferedTags } from './tags.queries.ts';
+
+/** GET /api/tags (SPEC §7): the tags readings and sessions of the caller's organisation may carry. */
+export const tagsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    '/api/tags',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: ['tags'],
+        summary: 'Tags offered to your organisation',
+        description:
+          'The platform-wide tags and your organisation’s own, sorted by name. Their ids are ' +
+          'what `tags` of POST /api/v1/readings and /api/v1/sessions take.',
+        response: { 200: TagsResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async (request) => ({ list: await listOfferedTags(db, requireOrg(request.scope)) }),
+  );
+};

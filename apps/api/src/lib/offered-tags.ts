@@ -1,0 +1,46 @@
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { tags } from '../db/schema/readings.ts';
+import { badRequest } from './http-error.ts';
+import type { MemberScope } from './org-scope.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The tags an organisation is offered: the platform-wide ones (no org) and its own. */
+export const offeredTo = (orgId: string) => or(isNull(tags.orgId), eq(tags.orgId, orgId));
+
+/** A tag as recordings present it (SPEC §3 Tag). */
+export type PresentedTag = { id: string; tag_name: string };
+
+/** Tags in the order recordings list them: by name ignoring case, then id (stable everywhere). */
+export function sortTags<T extends PresentedTag>(list: T[]): T[] {
+  return list.sort((a, b) => {
+    const byName = a.tag_name.toLowerCase().localeCompare(b.tag_name.toLowerCase(), 'en');
+    return byName !== 0 ? byName : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  });
+}
+
+/**
+ * The distinct tags of a recording, sorted, after checking each id is offered to the scope's
+ * organisation; the first that is not answers 400 `Unknown tag: <id>`.
+ */
+export async function resolveOfferedTags(
+  db: Database,
+  scope: Pick<MemberScope, 'orgId'>,
+  ids: readonly string[] | null | undefined,
+): Promise<PresentedTag[]> {
+  const requested = [...new Set((ids ?? []).map((id) => id.trim()))];
+  if (requested.length === 0) return [];
+  // Only well-formed ids can match; anything else is simply not a tag we offer.
+  const candidates = requested.filter((id) => UUID.test(id)).map((id) => id.toLowerCase());
+  const rows = candidates.length
+    ? await db
+        .select({ id: tags.id, tag_name: tags.name })
+        .from(tags)
+        .where(and(inArray(tags.id, candidates), offeredTo(scope.orgId)))
+    : [];
+  const offered = new Set(rows.map((row) => row.id));
+  const unknown = requested.find((id) => !offered.has(id.toLowerCase()));
+  if (unknown !== undefined) throw badRequest(`Unknown tag: ${unknown}`);
+  return sortTags(rows);
+}

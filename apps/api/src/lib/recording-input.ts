@@ -1,0 +1,61 @@
+import {
+  CLOCK_SKEW_MS,
+  RR_MAX_BEATS,
+  RR_MAX_MS,
+  RR_MAX_TOTAL_MS,
+  RR_MIN_MS,
+} from '@resonant/contracts/readings';
+import { badRequest } from './http-error.ts';
+
+/**
+ * Why an RR series cannot be stored, or null when it can: empty, too many intervals, a value that
+ * is not a number or outside 200–3000 ms, or longer than 24 hours. `at(i)` names the i-th value in
+ * the message (`rr.3` for a JSON body, `line 12` for a file).
+ */
+export function rrSeriesProblem(
+  rr: ArrayLike<unknown>,
+  field = 'rr',
+  at: (index: number) => string = (index) => `${field}.${index}`,
+): string | null {
+  if (rr.length === 0) return `${field}: The series is empty`;
+  if (rr.length > RR_MAX_BEATS) {
+    return `${field}: ${rr.length} intervals is more than the ${RR_MAX_BEATS} allowed`;
+  }
+  let totalMs = 0;
+  for (let index = 0; index < rr.length; index++) {
+    const value = rr[index];
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      return `${at(index)}: Must be a number of milliseconds`;
+    }
+    if (value < RR_MIN_MS || value > RR_MAX_MS) {
+      return `${at(index)}: ${value} ms is out of range (${RR_MIN_MS}-${RR_MAX_MS} ms)`;
+    }
+    totalMs += value;
+  }
+  if (totalMs > RR_MAX_TOTAL_MS) {
+    const hours = (totalMs / 3_600_000).toFixed(1);
+    return `${field}: The series lasts ${hours} hours, more than the 24 hours allowed`;
+  }
+  return null;
+}
+
+/** Throws 400 naming the problem when an RR series cannot be stored (see rrSeriesProblem). */
+export function assertRrSeries(rr: ArrayLike<unknown>, field = 'rr'): asserts rr is number[] {
+  const problem = rrSeriesProblem(rr, field);
+  if (problem) throw badRequest(problem);
+}
+
+/**
+ * When a recording started, refused when it is not a date or lies in the future beyond the
+ * allowed clock skew between the phone and the server.
+ */
+export function parseRecordingTime(value: string | Date, now: Date, field: string): Date {
+  const at = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(at.getTime())) {
+    throw badRequest(`${field}: Must be an ISO 8601 date-time with a time zone`);
+  }
+  if (at.getTime() > now.getTime() + CLOCK_SKEW_MS) {
+    throw badRequest(`${field}: Must not be in the future`);
+  }
+  return at;
+}
