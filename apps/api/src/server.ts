@@ -7,8 +7,11 @@ import {
   DEMO_GROUP_ADMIN_EMAIL,
   DEMO_MEMBER_EMAIL,
   DEMO_ORG_ADMIN_EMAIL,
+  findDemoOrgId,
   seedDemoOrg,
 } from './db/seed/demo-org.ts';
+import { seedDemoRecordings } from './db/seed/demo-recordings.ts';
+import type { Database } from './db/client.ts';
 import { systemClock } from './lib/clock.ts';
 
 async function main() {
@@ -22,7 +25,7 @@ async function main() {
     config.APP_ADMIN_EMAIL,
     config.APP_ADMIN_PASSWORD,
   );
-  if (config.DEMO_DATA) await seedDemoOrg(connection.db, config.DEMO_PASSWORD);
+  if (config.DEMO_DATA) await seedDemo(connection.db, config.DEMO_PASSWORD);
 
   const app = await buildApp({
     config,
@@ -60,6 +63,22 @@ async function main() {
     );
   }
   console.log(`${lines.join('\n')}\n`);
+}
+
+/** The demo organisation and, on its first start, its eight months of recordings. */
+async function seedDemo(db: Database, password: string) {
+  await seedDemoOrg(db, password);
+  const orgId = await findDemoOrgId(db);
+  if (!orgId) return;
+  const started = performance.now();
+  const summary = await seedDemoRecordings(db, orgId, systemClock(), (message) =>
+    console.log(message),
+  );
+  if (!summary) return;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `Demo data: ${summary.readings} readings and ${summary.sessions} sessions for ${summary.members} members in ${seconds} s`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -64,11 +64,7 @@ const MEMBER_COUNT = 30;
  * and 30 members of mixed payer, gender and age, all signing in with `password`.
  */
 export async function seedDemoOrg(db: Database, password: string): Promise<boolean> {
-  const [existing] = await db
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(eq(organisations.isDemo, true));
-  if (existing) return false;
+  if (await findDemoOrgId(db)) return false;
 
   const org = await createOrg(db, { name: DEMO_ORG_NAME, isDemo: true });
   const groups = [];
@@ -121,6 +117,15 @@ export async function seedDemoOrg(db: Database, password: string): Promise<boole
     await setContext(db, member.id, org.id, group.id, 'user');
   }
   return true;
+}
+
+/** The demo organisation's id, or null before it is seeded. */
+export async function findDemoOrgId(db: Database): Promise<string | null> {
+  const [existing] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.isDemo, true));
+  return existing?.id ?? null;
 }
 
 async function setContext(

@@ -19,8 +19,9 @@ export type ReadingInput = Omit<CreateReadingBody, 'takenAt'> & { takenAt: strin
  * Stores one reading of the scope's member (the one ingestion path of the API, the file import and
  * the demo data): checks the input (400 naming the problem), computes the metrics with
  * packages/hrv, then in one transaction stores the raw series, metrics, quality and tags and adds
- * it to the member's daily rollup and last activity. A clientId the account already used stores nothing and returns
- * the first reading, also when two requests race.
+ * it to the member's daily rollup and last activity. A clientId the account already used stores
+ * nothing and returns the first reading: the unique index decides, so a retry and a race take the
+ * same path.
  */
 export async function ingestReading(
   db: Database,
@@ -29,9 +30,6 @@ export async function ingestReading(
   now: Date,
 ): Promise<IngestOutcome> {
   const clientId = input.clientId.trim();
-  const stored = await findReadingByClientId(db, scope, clientId);
-  if (stored) return { status: 'duplicate', reading: presentReading(stored) };
-
   const takenAt = parseRecordingTime(input.takenAt, now, 'takenAt');
   assertRrSeries(input.rr);
   const tags = await resolveOfferedTags(db, scope, input.tags);
@@ -71,7 +69,7 @@ export async function ingestReading(
 
   if (!inserted) {
     const first = await findReadingByClientId(db, scope, clientId);
-    if (!first) throw new Error(`reading ${clientId} not found after a concurrent ingest`);
+    if (!first) throw new Error(`reading ${clientId} not found after a duplicate insert`);
     return { status: 'duplicate', reading: presentReading(first) };
   }
   // What was stored, presented without reading it back (a bulk import or the demo seed ingest

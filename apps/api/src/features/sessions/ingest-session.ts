@@ -24,9 +24,9 @@ export type SessionInput = Omit<CreateSessionBody, 'startedAt'> & { startedAt: s
 /**
  * Stores one breathing session of the scope's member: checks the input (400 naming the problem),
  * computes per-minute results, averages and optimal-zone figures with packages/hrv, then stores
- * the session, its minutes and tags and the member's last activity in one transaction. A clientId the account already used stores
- * nothing and returns the first session, also when two requests race. Sessions do not touch the
- * readings' daily rollups.
+ * the session, its minutes and tags and the member's last activity in one transaction. A clientId
+ * the account already used stores nothing and returns the first session: the unique index decides,
+ * so a retry and a race take the same path. Sessions do not touch the readings' daily rollups.
  */
 export async function ingestSession(
   db: Database,
@@ -35,9 +35,6 @@ export async function ingestSession(
   now: Date,
 ): Promise<IngestSessionOutcome> {
   const clientId = input.clientId.trim();
-  const earlier = await findSessionByClientId(db, scope, clientId);
-  if (earlier) return { status: 'duplicate', session: presentSession(earlier) };
-
   const startedAt = parseRecordingTime(input.startedAt, now, 'startedAt');
   assertRrSeries(input.rr);
   const tags = await resolveOfferedTags(db, scope, input.tags);
@@ -92,7 +89,7 @@ export async function ingestSession(
 
   if (!inserted) {
     const first = await findSessionByClientId(db, scope, clientId);
-    if (!first) throw new Error(`session ${clientId} not found after a concurrent ingest`);
+    if (!first) throw new Error(`session ${clientId} not found after a duplicate insert`);
     return { status: 'duplicate', session: presentSession(first) };
   }
   // Presented from what was stored, without reading it back (see ingestReading).
