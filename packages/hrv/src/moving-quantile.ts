@@ -4,6 +4,7 @@
  * to the series, h = (window − 1) / 2, and a quantile interpolates linearly between the order
  * statistics around q·(size − 1), numpy's default. Windows must be odd and values finite.
  */
+import { selectKth } from './select-kth.ts';
 import { workBuffer } from './work-buffer.ts';
 
 /**
@@ -176,30 +177,6 @@ function towardsLeastAfter(
   let next = Infinity;
   for (let i = rank + 1; i < size; i++) next = Math.min(next, work[i]!);
   return value + fraction * (next - value);
-}
-
-/** Rearranges work[left … right] so that work[k] is its k-th smallest (Hoare), and returns it. */
-function selectKth(work: Float64Array, left: number, right: number, k: number): number {
-  while (left < right) {
-    const pivot = work[(left + right) >> 1]!;
-    let i = left;
-    let j = right;
-    while (i <= j) {
-      while (work[i]! < pivot) i++;
-      while (work[j]! > pivot) j--;
-      if (i <= j) {
-        const swap = work[i]!;
-        work[i] = work[j]!;
-        work[j] = swap;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) right = j;
-    else if (k >= i) left = i;
-    else break;
-  }
-  return work[k]!;
 }
 
 /** The median of the one window centred at `centre`, by insertion sort of its (few) values. */

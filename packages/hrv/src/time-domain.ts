@@ -1,4 +1,5 @@
 import { finiteOrNull } from './finite.ts';
+import { selectKth } from './select-kth.ts';
 import type { TimeDomainMetrics } from './types.ts';
 import { workBuffer } from './work-buffer.ts';
 
@@ -102,38 +103,12 @@ function median(values: ArrayLike<number>): number {
   const n = values.length;
   const work = workBuffer('time.median', n);
   for (let i = 0; i < n; i++) work[i] = values[i]!;
-  const upper = selectKth(work, n >> 1);
+  const upper = selectKth(work, 0, n - 1, n >> 1);
   if (n % 2 === 1) return upper;
   // After selection everything left of n/2 is ≤ the upper middle: the lower middle is their max.
   let lower = -Infinity;
   for (let i = 0; i < n >> 1; i++) if (work[i]! > lower) lower = work[i]!;
   return (lower + upper) / 2;
-}
-
-/** Rearranges `work` so that work[k] is its k-th smallest value, and returns it. */
-function selectKth(work: Float64Array, k: number): number {
-  let left = 0;
-  let right = work.length - 1;
-  while (left < right) {
-    const pivot = work[(left + right) >> 1]!;
-    let i = left;
-    let j = right;
-    while (i <= j) {
-      while (work[i]! < pivot) i++;
-      while (work[j]! > pivot) j--;
-      if (i <= j) {
-        const swap = work[i]!;
-        work[i] = work[j]!;
-        work[j] = swap;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) right = j;
-    else if (k >= i) left = i;
-    else break;
-  }
-  return work[k]!;
 }
 
 /** Min and max of the 5-beat moving average of heart rate; only full windows of 5 beats count. */

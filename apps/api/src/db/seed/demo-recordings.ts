@@ -114,7 +114,16 @@ async function seedMember(
   const scope = { orgId, accountId: member.accountId };
   const plan = createRandom(deriveSeed(seed, 99));
   const breaks = plannedBreaks(plan);
-  const adherence = plan.uniform(0.72, 0.95);
+  // Mornings on most days, at the person's own adherence; anytime readings now and then.
+  const readingKinds = [
+    {
+      kind: 'morning',
+      chance: plan.uniform(0.72, 0.95),
+      durationS: MORNING_SECONDS,
+      hours: [6, 8.5],
+    },
+    { kind: 'anytime', chance: ANYTIME_PER_DAY, durationS: ANYTIME_SECONDS, hours: [10, 20] },
+  ] as const;
   const firstDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
   for (let dayIndex = 0; dayIndex < HISTORY_DAYS; dayIndex++) {
@@ -125,38 +134,19 @@ async function seedMember(
     const at = (fromHour: number, toHour: number) =>
       new Date(dayStart.getTime() + day.uniform(fromHour, toHour) * 3600 * 1000);
 
-    if (day.next() < adherence) {
+    for (const reading of readingKinds) {
+      if (day.next() >= reading.chance) continue;
       const { rr } = dayRecording(person, dayIndex, {
-        kind: 'morning',
-        durationS: MORNING_SECONDS,
+        kind: reading.kind,
+        durationS: reading.durationS,
       });
       await ingestReading(
         db,
         scope,
         {
-          clientId: clientId('morning'),
-          takenAt: at(6, 8.5),
-          kind: 'morning',
-          rr: Array.from(rr),
-          tags: pickTags(day, tagIds),
-          device: 'Polar H10',
-        },
-        now,
-      );
-      added.readings++;
-    }
-    if (day.next() < ANYTIME_PER_DAY) {
-      const { rr } = dayRecording(person, dayIndex, {
-        kind: 'anytime',
-        durationS: ANYTIME_SECONDS,
-      });
-      await ingestReading(
-        db,
-        scope,
-        {
-          clientId: clientId('anytime'),
-          takenAt: at(10, 20),
-          kind: 'anytime',
+          clientId: clientId(reading.kind),
+          takenAt: at(reading.hours[0], reading.hours[1]),
+          kind: reading.kind,
           rr: Array.from(rr),
           tags: pickTags(day, tagIds),
           device: 'Polar H10',
