@@ -32,6 +32,8 @@ export type DataTableProps<Row> = {
   emptyText: string;
   onRowClick?: (row: Row) => void;
   paging?: DataTablePaging;
+  /** Below this width the table scrolls sideways; narrow tables lower it to fit phones. */
+  minWidth?: number;
 };
 
 /**
@@ -48,11 +50,12 @@ export function DataTable<Row>({
   emptyText,
   onRowClick,
   paging,
+  minWidth = 560,
 }: DataTableProps<Row>) {
   const empty = !loading && (rows?.length ?? 0) === 0;
   return (
     <div>
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={minWidth}>
         <Table
           aria-label={label}
           aria-busy={loading}

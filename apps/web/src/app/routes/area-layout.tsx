@@ -3,7 +3,7 @@ import { ROLE_HOME } from '@resonant/contracts/roles';
 import type { UserProfile } from '@resonant/contracts/profile';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import type { Area } from '../../config/paths.ts';
-import { useProfile } from '../../features/profile/api/get-profile.ts';
+import { useProfile } from '../../lib/current-user.ts';
 import { can } from '../../lib/can.ts';
 import { AppFrame } from '../frame/app-frame.tsx';
 import { PlainFrame } from '../frame/plain-frame.tsx';

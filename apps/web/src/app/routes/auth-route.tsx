@@ -9,7 +9,7 @@ import { paths } from '../../config/paths.ts';
 import { AuthScreen } from '../../features/auth/components/auth-screen.tsx';
 import type { AuthMode } from '../../features/auth/components/auth-screen.tsx';
 import { inviteNoteFor } from '../../features/auth/components/invite-note.tsx';
-import { useProfile } from '../../features/profile/api/get-profile.ts';
+import { useProfile } from '../../lib/current-user.ts';
 import { showSuccess } from '../../lib/notify.tsx';
 import { startSession, useSession } from '../../lib/session.ts';
 import { documentTitle } from '../route-handle.ts';

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { paths } from '../../config/paths.ts';
-import { useProfile } from '../../features/profile/api/get-profile.ts';
+import { useProfile } from '../../lib/current-user.ts';
 import { useSession } from '../../lib/session.ts';
 
 /** Private routes: signed-out visitors go to the auth screen, which brings them back after. */

@@ -1,5 +1,5 @@
 import { ROLE_HOME } from '@resonant/contracts/roles';
-import { useProfile } from '../../features/profile/api/get-profile.ts';
+import { useProfile } from '../../lib/current-user.ts';
 import { WelcomePage } from '../../features/welcome/components/welcome-page.tsx';
 
 export function WelcomeRoute() {

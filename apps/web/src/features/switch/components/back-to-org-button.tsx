@@ -1,7 +1,7 @@
 import { Loader, NavLink } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
-import { useOrgsAndGroups } from '../api/get-orgs-and-groups.ts';
-import { useSwitchContext } from '../api/switch-context.ts';
+import { useOrgsAndGroups } from '../../../lib/orgs-and-groups.ts';
+import { useSwitchContext } from '../../../lib/switch-context.ts';
 
 interface BackToOrgButtonProps {
   orgId: string;

@@ -9,8 +9,8 @@ import {
 } from '@tabler/icons-react';
 import type { Role } from '@resonant/contracts/roles';
 import type { SwitchBody } from '@resonant/contracts/switch';
-import { useOrgsAndGroups } from '../api/get-orgs-and-groups.ts';
-import { useSwitchContext } from '../api/switch-context.ts';
+import { useOrgsAndGroups } from '../../../lib/orgs-and-groups.ts';
+import { useSwitchContext } from '../../../lib/switch-context.ts';
 
 const LABEL = 'Select Org or Group';
 

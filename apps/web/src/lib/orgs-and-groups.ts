@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrgsAndGroupsResponse } from '@resonant/contracts/switch';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from './api-client.ts';
 
 export function getOrgsAndGroups(): Promise<OrgsAndGroupsResponse> {
   return apiClient.get<OrgsAndGroupsResponse>('/switch/orgs_and_groups');

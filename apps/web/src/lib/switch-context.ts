@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ROLE_HOME } from '@resonant/contracts/roles';
 import type { SwitchBody, SwitchResponse } from '@resonant/contracts/switch';
-import { apiClient } from '../../../lib/api-client.ts';
-import { refetchCurrentUser, setCurrentUser } from '../../../lib/session.ts';
+import { apiClient } from './api-client.ts';
+import { refetchCurrentUser, setCurrentUser } from './session.ts';
 
 /** SPEC §9: the current user is refetched this long after a switch. */
 export const SWITCH_REFRESH_DELAY_MS = 1000;

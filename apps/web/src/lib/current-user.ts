@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserProfile } from '@resonant/contracts/profile';
-import { apiClient } from '../../../lib/api-client.ts';
-import { CURRENT_USER_QUERY_KEY, useSession } from '../../../lib/session.ts';
+import { apiClient } from './api-client.ts';
+import { CURRENT_USER_QUERY_KEY, useSession } from './session.ts';
 
 export function getProfile(): Promise<UserProfile> {
   return apiClient.get<UserProfile>('/user/profile');
