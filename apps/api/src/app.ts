@@ -3,7 +3,11 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
+import { groupsRoutes } from './features/groups/groups.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { orgUsersRoutes } from './features/org-users/org-users.routes.ts';
+import { participantsRoutes } from './features/participants/participants.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { readingsRoutes } from './features/readings/readings.routes.ts';
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
@@ -51,6 +55,10 @@ export async function buildApp(
   await app.register(tagsRoutes, deps);
   await app.register(readingsRoutes, deps);
   await app.register(sessionsRoutes, deps);
+  await app.register(orgUsersRoutes, deps);
+  await app.register(groupsRoutes, deps);
+  await app.register(participantsRoutes, deps);
+  await app.register(analyticsRoutes, deps);
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
 
   await app.register(webAppPlugin, { distDir: deps.config.WEB_DIST_DIR });

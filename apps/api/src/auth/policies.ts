@@ -87,3 +87,54 @@ export function resolveContext(memberships: MembershipSnapshot, stored: ContextR
 export function canSwitchToOrg(memberships: MembershipSnapshot, orgId: string): boolean {
   return memberships.orgs.some((org) => org.orgId === orgId && org.isOrgAdmin);
 }
+
+// Managing an organisation's users (features/org-users).
+
+/**
+ * Who manages users where: an org admin the whole organisation (`org`), a group admin only the
+ * current group (`group`, SPEC §6: no stats, no import, no group choice, no admin toggle).
+ */
+export type UsersMode = 'org' | 'group';
+
+export const USERS_ACTIONS = [
+  'list',
+  'add',
+  'edit',
+  'stats',
+  'import',
+  'remove',
+  'change-payer',
+  'read-groups',
+  'choose-groups',
+  'set-admin',
+] as const;
+export type UsersAction = (typeof USERS_ACTIONS)[number];
+
+// SPEC §6: group admins see and add users of their group and edit their personal details; all the
+// rest (billing, org roles, groups, removal from the organisation) belongs to org admins.
+const GROUP_MODE_ACTIONS: readonly UsersAction[] = ['list', 'add', 'edit'];
+
+/** The users mode a role works in, or null when it manages no users. */
+export function usersModeOf(role: Role): UsersMode | null {
+  if (role === 'org') return 'org';
+  if (role === 'group') return 'group';
+  return null;
+}
+
+/** Whether a role may perform a users action (the role x action table of users-policies.test). */
+export function canManageUsers(role: Role, action: UsersAction): boolean {
+  const mode = usersModeOf(role);
+  if (mode === 'org') return true;
+  if (mode === 'group') return GROUP_MODE_ACTIONS.includes(action);
+  return false;
+}
+
+/** Nobody removes themselves from the organisation (SPEC §6: your own row cannot be deleted). */
+export function canRemoveUser(callerId: string, targetId: string): boolean {
+  return callerId !== targetId;
+}
+
+/** An org admin cannot take their own admin role away (their own row hides the admin checkbox). */
+export function canSetOrgAdmin(callerId: string, targetId: string, isAdmin: boolean): boolean {
+  return isAdmin || callerId !== targetId;
+}

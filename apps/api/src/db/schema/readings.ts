@@ -93,6 +93,11 @@ export const readings = pgTable(
     uniqueIndex('readings_account_client_key').on(t.accountId, t.clientId),
     index('readings_org_account_taken_idx').on(t.orgId, t.accountId, t.takenAt),
     index('readings_org_taken_idx').on(t.orgId, t.takenAt),
+    // Latest and previous good reading per member (dashboards): an index-only top-2 per member,
+    // RMSSD carried as the last key column because it is what they read.
+    index('readings_good_latest_idx')
+      .on(t.orgId, t.accountId, t.takenAt, t.rmssd)
+      .where(sql`${t.quality} = 'good' and ${t.rmssd} is not null`),
   ],
 );
 

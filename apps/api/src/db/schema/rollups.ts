@@ -35,6 +35,36 @@ export const memberDailyRollups = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.accountId, t.day] }),
-    index('member_daily_rollups_org_day_idx').on(t.orgId, t.day),
+    // Covering: a day range of an organisation (the dashboards' 7 and 30 days, the platform
+    // norms) is one contiguous index-only range instead of a heap page per member and day.
+    index('member_daily_rollups_org_day_idx').on(
+      t.orgId,
+      t.day,
+      t.accountId,
+      t.rmssdSum,
+      t.rmssdCount,
+    ),
   ],
+);
+
+/**
+ * One member's all-time totals in one organisation: always the sum of their member_daily_rollups
+ * rows, kept so by statement triggers on that table in the same transaction (migration
+ * 0004_analytics-rollup-totals). All-time averages read this one row per member instead of every
+ * day of history — a year of a 1,000-member organisation is 365,000 daily rows. Sums and counts
+ * only, like the daily rollups; `last_taken_at` only ever moves forward.
+ */
+export const memberRollupTotals = pgTable(
+  'member_rollup_totals',
+  {
+    orgId: tenantId(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    rmssdSum: doublePrecision('rmssd_sum').notNull().default(0),
+    rmssdCount: integer('rmssd_count').notNull().default(0),
+    readingsCount: integer('readings_count').notNull().default(0),
+    lastTakenAt: timestampTz('last_taken_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.accountId] })],
 );

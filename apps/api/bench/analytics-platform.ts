@@ -1,0 +1,227 @@
+/**
+ * Builds the benchmark platform of `npm run bench:analytics` with bulk SQL (`insert … select from
+ * generate_series`): one big organisation of 1,000 members with a year of morning readings plus
+ * anytime readings on about a third of the days, and many smaller organisations (10–30 members,
+ * same habits) up to about 5 million readings in all.
+ *
+ * FOR THE BENCHMARK ONLY: the rows do not go through the ingestion service (5 million recordings
+ * through packages/hrv and one transaction each would take hours). The metric columns hold
+ * plausible values drawn by SQL, the raw series is a 4-byte placeholder (the dashboards never read
+ * it), about 3 % of the readings are flagged low quality, and `member_daily_rollups` is computed by
+ * SQL from the inserted readings with the same sums and counts the service adds up (good-quality
+ * RMSSD only in rmssd_sum/rmssd_count; every reading in readings_count and the per-kind counts; the
+ * day in the organisation's time zone); its triggers fill member_rollup_totals as in production.
+ * To load fast, the secondary indexes of both tables are dropped first and recreated afterwards
+ * from their own definitions (so the schema ends up exactly as migrated), and readings get ids in
+ * insertion order instead of random ones.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../src/db/client.ts';
+
+export const BIG_ORG_NAME = 'Bench Big Org';
+export const BIG_ORG_MEMBERS = 1000;
+export const BIG_ORG_GROUPS = 20;
+/** Small organisations at full scale: with the big one, about 5 million readings. */
+export const SMALL_ORGS_AT_FULL_SCALE = 550;
+const SMALL_ORG_GROUPS = 2;
+const DAYS = 365;
+const TIME_ZONES = [
+  'UTC',
+  'Europe/London',
+  'Asia/Kolkata',
+  'America/Los_Angeles',
+  'Australia/Sydney',
+];
+/** Organisations per bulk statement: small enough to show progress, big enough to stay fast. */
+const ORGS_PER_BATCH = 40;
+
+export type PlatformSummary = {
+  orgs: number;
+  members: number;
+  readings: number;
+  rollups: number;
+};
+
+const run = (db: Database, text: string) => db.execute(sql.raw(text));
+
+/**
+ * Fills an empty, migrated database: organisations, groups (Default + named), accounts with
+ * profiles (mixed genders, ages 20–75), memberships, readings and their daily rollups.
+ */
+export async function buildPlatform(
+  db: Database,
+  smallOrgs: number,
+  log: (message: string) => void,
+): Promise<PlatformSummary> {
+  // Helper tables of the benchmark database only; the app never reads them.
+  await run(
+    db,
+    `create table bench_orgs (n int primary key, org_id uuid not null, size int not null,
+       groups int not null, tz text not null)`,
+  );
+  await run(
+    db,
+    `insert into bench_orgs (n, org_id, size, groups, tz)
+     select n, gen_random_uuid(),
+       case when n = 0 then ${BIG_ORG_MEMBERS} else 10 + (n * 7) % 21 end,
+       case when n = 0 then ${BIG_ORG_GROUPS} else ${SMALL_ORG_GROUPS} end,
+       case when n = 0 then 'America/New_York'
+         else (array['${TIME_ZONES.join("','")}'])[1 + n % ${TIME_ZONES.length}] end
+     from generate_series(0, ${smallOrgs}) n`,
+  );
+  await run(
+    db,
+    `insert into organisations (id, name, unique_name, time_zone)
+     select org_id, case when n = 0 then '${BIG_ORG_NAME}' else 'Bench Org ' || n end,
+       case when n = 0 then 'Bench-Big-Org' else 'Bench-Org-' || n end, tz
+     from bench_orgs`,
+  );
+  await run(
+    db,
+    `insert into groups (org_id, name, is_default)
+     select org_id, 'Default', true from bench_orgs
+     union all
+     select org_id, 'Team ' || lpad(g::text, 2, '0'), false
+     from bench_orgs cross join lateral generate_series(1, groups) g`,
+  );
+  await run(
+    db,
+    `create table bench_members (account_id uuid primary key, org_id uuid not null, n int not null,
+       ordinal int not null, tz text not null, base_rmssd float8 not null)`,
+  );
+  await run(
+    db,
+    `insert into bench_members
+     select gen_random_uuid(), o.org_id, o.n, m, o.tz, 18 + ((m * 37 + o.n * 11) % 60)
+     from bench_orgs o cross join lateral generate_series(1, o.size) m`,
+  );
+  await run(
+    db,
+    `insert into accounts (id, email, password_hash)
+     select account_id, 'bench-' || n || '-' || ordinal || '@bench.test', 'no-password'
+     from bench_members`,
+  );
+  await run(
+    db,
+    `insert into profiles (account_id, first_name, last_name, gender, birth_date)
+     select account_id, 'Member', 'No ' || lpad(ordinal::text, 4, '0'),
+       (case when ordinal % 20 = 0 then 'Others' when ordinal % 20 = 10 then 'Prefer not to disclose'
+         when ordinal % 2 = 0 then 'Female' else 'Male' end)::gender,
+       date '1950-01-01' + ((ordinal * 7919 + n * 104729) % 20000)
+     from bench_members`,
+  );
+  await run(
+    db,
+    `insert into org_memberships (org_id, account_id) select org_id, account_id from bench_members`,
+  );
+  await run(
+    db,
+    `insert into group_memberships (org_id, group_id, account_id)
+     select m.org_id, g.id, m.account_id
+     from bench_members m join bench_orgs o on o.org_id = m.org_id
+     join groups g on g.org_id = m.org_id
+       and (g.is_default or g.name = 'Team ' || lpad((1 + m.ordinal % o.groups)::text, 2, '0'))`,
+  );
+
+  // Loading into indexed tables costs several times more than indexing once at the end: the
+  // secondary indexes are dropped and then recreated from their own definitions, unchanged.
+  const indexes = await secondaryIndexes(db, ['readings', 'member_daily_rollups']);
+  for (const index of indexes) await run(db, `drop index ${index.name}`);
+  await run(db, 'create sequence bench_reading_seq');
+  for (let from = 0; from <= smallOrgs; from += ORGS_PER_BATCH) {
+    const to = Math.min(from + ORGS_PER_BATCH - 1, smallOrgs);
+    await insertReadings(db, from, to);
+    await insertRollups(db, from, to);
+    log(`  organisations ${from}–${to} of ${smallOrgs}: readings and rollups inserted`);
+  }
+  log(`  recreating ${indexes.length} indexes`);
+  for (const index of indexes) await run(db, index.definition);
+  await run(db, 'vacuum analyze');
+
+  const count = async (table: string) => {
+    const result = (await db.execute(
+      sql.raw(`select count(*)::int as n from ${table}`),
+    )) as unknown as {
+      rows: { n: number }[];
+    };
+    return Number(result.rows[0]?.n ?? 0);
+  };
+  return {
+    orgs: smallOrgs + 1,
+    members: await count('bench_members'),
+    readings: await count('readings'),
+    rollups: await count('member_daily_rollups'),
+  };
+}
+
+/** The indexes of these tables other than those behind constraints (primary keys). */
+async function secondaryIndexes(db: Database, tables: string[]) {
+  const result = (await db.execute(
+    sql.raw(`select i.indexname as name, i.indexdef as definition
+      from pg_indexes i
+      where i.schemaname = 'public' and i.tablename in ('${tables.join("','")}')
+        and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`),
+  )) as unknown as { rows: { name: string; definition: string }[] };
+  return result.rows;
+}
+
+/**
+ * A year of readings of the members of organisations `from`..`to`: a morning reading every day
+ * around 07:00 local time, an anytime reading around 15:00 on about a third of the days, none in
+ * the future. RMSSD wanders around each member's own level; the other metrics follow from it.
+ */
+async function insertReadings(db: Database, from: number, to: number) {
+  await run(
+    db,
+    `insert into readings (id, org_id, account_id, client_id, taken_at, kind, rr_ms, quality,
+       beats, duration_s, artifact_percent, mean_nni, median_nni, range_nni, sdnn, rmssd, sdsd,
+       pnn50, mean_hr, min_hr, max_hr, min_max, vlf, lf, hf, total_power, lf_hf, created_at)
+     select
+       -- Ids in insertion order (random ones would make every insert a random primary-key write).
+       ('00000000-0000-4000-8000-' || lpad(to_hex(nextval('bench_reading_seq')), 12, '0'))::uuid,
+       org_id, account_id, 'bench-' || kind || '-' || day, taken_at, kind::reading_kind,
+       '\\x0000fa43'::bytea,
+       (case when low then 'low' else 'good' end)::quality,
+       round(300 * 60000 / nni)::int, 300, case when low then 8 + 10 * noise else 2 * noise end,
+       nni, nni + 5 * (noise - 0.5), 250 + rmssd * 3, rmssd * 1.3, rmssd, rmssd * 1.01,
+       least(60, rmssd * 0.6), 60000 / nni, 60000 / nni - 8, 60000 / nni + 12, 20 + rmssd * 0.4,
+       400 + 20 * rmssd, 500 + 25 * rmssd, rmssd * rmssd * 0.8,
+       900 + 45 * rmssd + rmssd * rmssd * 0.8, (500 + 25 * rmssd) / (rmssd * rmssd * 0.8),
+       taken_at
+     from (select * from (
+       select m.org_id, m.account_id, k.kind, d::date as day,
+         ((d::date + k.at + make_interval(mins => (m.ordinal * 13 + extract(doy from d)::int) % 90))
+           at time zone m.tz) as taken_at,
+         random() < 0.03 as low,
+         random() as noise,
+         greatest(8, m.base_rmssd * (1 + 0.15 * sin(extract(epoch from d) / 604800.0 + m.ordinal))
+           + 12 * (random() - 0.5)) as rmssd,
+         1000 - m.base_rmssd + 60 * random() as nni
+       from bench_members m
+       cross join generate_series(current_date - ${DAYS - 1}, current_date, interval '1 day') d
+       cross join (values ('morning', time '07:00'), ('anytime', time '15:00')) k(kind, at)
+       where m.n between ${from} and ${to}
+         and (k.kind = 'morning' or (m.ordinal * 31 + extract(doy from d)::int) % 3 = 0)
+     ) r
+     where taken_at <= now()
+     order by account_id, taken_at) ordered`,
+  );
+}
+
+/** The daily rollups of organisations `from`..`to`, computed from their readings as ingestion does. */
+async function insertRollups(db: Database, from: number, to: number) {
+  await run(
+    db,
+    `insert into member_daily_rollups (org_id, account_id, day, rmssd_sum, rmssd_count,
+       readings_count, morning_count, anytime_count, last_taken_at)
+     select r.org_id, r.account_id, (r.taken_at at time zone o.tz)::date,
+       coalesce(sum(r.rmssd) filter (where r.quality = 'good' and r.rmssd is not null), 0),
+       count(*) filter (where r.quality = 'good' and r.rmssd is not null),
+       count(*), count(*) filter (where r.kind = 'morning'),
+       count(*) filter (where r.kind = 'anytime'), max(r.taken_at)
+     from readings r join bench_orgs o on o.org_id = r.org_id
+     where o.n between ${from} and ${to}
+     group by 1, 2, 3
+     order by 1, 2, 3`,
+  );
+}

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DashboardAggregatedQuery,
+  DashboardAggregatedResponse,
+  GroupUsersTrendsResponse,
+  OrgGroupsTrendsResponse,
+  TrendsPageQuery,
+} from '@resonant/contracts/analytics';
+import { ErrorResponse } from '@resonant/contracts/errors';
+import type { AppDeps } from '../../app-deps.ts';
+import { dashboardAggregated, groupUsersTrends, orgGroupsTrends } from './analytics.service.ts';
+import { createPlatformNormsCache } from './platform-norms.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+};
+
+/** How every figure is defined; part of each route's OpenAPI description. */
+const DEFINITIONS =
+  'RMSSD in ms from good-quality readings only (readings flagged low quality are left out ' +
+  'everywhere). Per member: latest and previous = RMSSD of the two latest readings; yesterday = ' +
+  "mean of the readings of the previous calendar day in the organisation's time zone; last week " +
+  "(7-Day) = mean of the readings of the 7 calendar days ending today in the organisation's time " +
+  'zone (today and the 6 days before); last month (30-Day) = the same over 30 calendar days; all ' +
+  'time = mean of all readings. For a group or organisation every figure is the mean of its ' +
+  "members' figures, members without that figure left out. Trending = latest > last week, null " +
+  'when either is missing. Population norm: the mean 30-day RMSSD of all platform members of the ' +
+  'same sex and 10-year age band (25–34, 35–44, …; age in whole years today) when at least 20 ' +
+  'share it, otherwise the published norm of Voss et al. 2015 (PLoS One 10:e0118308); other ' +
+  'genders take the mean of the male and female norms; a member without a birth date has none.';
+
+/** The dashboards' averages and trend tables (SPEC §7 Analytics, DESIGN §5). */
+export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock }) => {
+  const deps = { db, clock, norms: createPlatformNormsCache(db, clock) };
+
+  app.get(
+    '/api/hrv_analytics/dashboard_aggregated',
+    {
+      // The weakest permission of the three types; type=org is checked in the service (403).
+      config: { permission: 'group.dashboard.read' },
+      schema: {
+        tags: ['analytics'],
+        summary: 'Dashboard cards: latest, previous, 7-day, 30-day, all-time, population norm',
+        description:
+          'type=org: the caller’s current organisation (org admins only, else 403). type=group: ' +
+          'the caller’s current group (404 when there is none). type=user&id: one member of the ' +
+          'current organisation (org admin) or current group (group admin); 404 for anyone ' +
+          'else. Six cards in a fixed order: Latest Reading, Previous Reading, 7-Day Average, ' +
+          `30-Day Average, All-Time Average, Population Norm. ${DEFINITIONS}`,
+        querystring: DashboardAggregatedQuery,
+        response: { 200: DashboardAggregatedResponse, ...errors },
+      },
+    },
+    async (request) => ({ avg: await dashboardAggregated(deps, request.scope, request.query) }),
+  );
+
+  app.get(
+    '/api/hrv_analytics/org_groups_trends',
+    {
+      config: { permission: 'org.dashboard.read' },
+      schema: {
+        tags: ['analytics'],
+        summary: 'Groups with their HRV trend (org dashboard)',
+        description:
+          'The current organisation’s groups except Default, sorted by name, one page at a time ' +
+          `(limit 1–100, default 5; offset); noOfRows counts them all. ${DEFINITIONS}`,
+        querystring: TrendsPageQuery,
+        response: { 200: OrgGroupsTrendsResponse, ...errors },
+      },
+    },
+    async (request) => orgGroupsTrends(deps, request.scope, request.query),
+  );
+
+  app.get(
+    '/api/hrv_analytics/group_users_trends',
+    {
+      config: { permission: 'group.dashboard.read' },
+      schema: {
+        tags: ['analytics'],
+        summary: 'Members with their HRV trend (group dashboard)',
+        description:
+          'The current group’s members sorted by last name, then first name, one page at a time ' +
+          '(limit 1–100, default 5; offset); noOfRows counts them all. last_reading_at is the ' +
+          'time of the member’s latest reading of any quality; population_avg_hrv is the ' +
+          `member’s population norm. 404 when the caller has no current group. ${DEFINITIONS}`,
+        querystring: TrendsPageQuery,
+        response: { 200: GroupUsersTrendsResponse, ...errors },
+      },
+    },
+    async (request) => groupUsersTrends(deps, request.scope, request.query),
+  );
+};

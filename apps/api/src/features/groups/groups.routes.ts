@@ -1,0 +1,190 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponse, MessageResponse } from '@resonant/contracts/errors';
+import {
+  AddGroupAdminBody,
+  CreateGroupBody,
+  GroupAdminsResponse,
+  GroupIdQuery,
+  GroupListQuery,
+  GroupListResponse,
+  GroupUsersQuery,
+  GroupUsersResponse,
+  RemoveGroupAdminQuery,
+  RenameGroupBody,
+} from '@resonant/contracts/groups';
+import type { AppDeps } from '../../app-deps.ts';
+import {
+  addGroupAdmin,
+  createGroup,
+  deleteGroup,
+  listGroupAdmins,
+  listGroups,
+  removeGroupAdmin,
+  renameGroup,
+  searchGroupUsers,
+} from './groups.service.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+};
+const config = { permission: 'org.groups.manage' } as const;
+const tags = ['groups'];
+
+/** The org admin's groups and group admins (SPEC §7 "Groups"); the org is always the caller's. */
+export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    '/api/group/profile',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'List the groups of the organization',
+        description: 'Every group of the current organization except Default, by name.',
+        querystring: GroupListQuery,
+        response: { 200: GroupListResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      list: await listGroups(deps, request.scope, request.query.rmssd ?? false),
+    }),
+  );
+
+  app.post(
+    '/api/group/profile',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Create a group',
+        description:
+          'The name is unique within the organization (ignoring case, 409 otherwise); the admins ' +
+          'must be members of the organization who are not organization admins, and become ' +
+          'members and admins of the new group.',
+        body: CreateGroupBody,
+        response: { 201: MessageResponse, ...errors, 409: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      await createGroup(deps, { scope: request.scope, ip: request.ip }, request.body);
+      return reply.status(201).send({ message: 'Group created successfully' });
+    },
+  );
+
+  app.put(
+    '/api/group/profile',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Rename a group',
+        description: 'The Default group cannot be renamed (403); a taken name answers 409.',
+        body: RenameGroupBody,
+        response: { 200: MessageResponse, ...errors, 409: ErrorResponse },
+      },
+    },
+    async (request) => {
+      await renameGroup(deps, { scope: request.scope, ip: request.ip }, request.body);
+      return { message: 'Group updated successfully' };
+    },
+  );
+
+  app.delete(
+    '/api/group/profile',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete a group',
+        description:
+          'The Default group cannot be deleted (403). Members stay in the organization and in ' +
+          'its Default group.',
+        querystring: GroupIdQuery,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteGroup(deps, { scope: request.scope, ip: request.ip }, request.query.groupId);
+      return { message: 'Group deleted successfully' };
+    },
+  );
+
+  app.get(
+    '/api/group/admins',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'List the admins of a group',
+        description: 'The group admins, without the organization admins (they manage every group).',
+        querystring: GroupIdQuery,
+        response: { 200: GroupAdminsResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      list: await listGroupAdmins(deps, request.scope, request.query.groupId),
+    }),
+  );
+
+  app.put(
+    '/api/group/admins',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Add an admin to a group',
+        description:
+          'The user must be a member of the organization and not an organization admin; they ' +
+          'become a member and admin of the group. Adding an admin again changes nothing.',
+        body: AddGroupAdminBody,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await addGroupAdmin(deps, { scope: request.scope, ip: request.ip }, request.body);
+      return { message: 'Admin added successfully' };
+    },
+  );
+
+  app.delete(
+    '/api/group/admins',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Remove an admin from a group',
+        description:
+          'The user stays a member of the group. The last admin of a group cannot be removed (400).',
+        querystring: RemoveGroupAdminQuery,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await removeGroupAdmin(deps, { scope: request.scope, ip: request.ip }, request.query);
+      return { message: 'Admin removed successfully' };
+    },
+  );
+
+  app.get(
+    '/api/group/users',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Users for the admin picker',
+        description:
+          '`groupId` with `addAdmins=true`: members of the organization who are not yet admins ' +
+          'of that group. `keyword` (at least 3 characters): members whose first name, last ' +
+          'name or email contains it, ignoring case; both together narrow the candidates. ' +
+          'Organization admins are never offered. At most 20 users, by name.',
+        querystring: GroupUsersQuery,
+        response: { 200: GroupUsersResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      list: await searchGroupUsers(deps, request.scope, request.query),
+    }),
+  );
+};

@@ -1,0 +1,240 @@
+import {
+  ADMIN_NOT_FOUND_MESSAGE,
+  DEFAULT_GROUP_PROTECTED_MESSAGE,
+  GROUP_NAME_TAKEN_MESSAGE,
+  GROUP_NOT_FOUND_MESSAGE,
+  LAST_GROUP_ADMIN_MESSAGE,
+  ORG_ADMIN_AS_GROUP_ADMIN_MESSAGE,
+  USER_NOT_FOUND_MESSAGE,
+  USER_SEARCH_LIMIT,
+  type GroupAdmin,
+  type GroupSummary,
+  type GroupUser,
+} from '@resonant/contracts/groups';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Database } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import type { TenantScope } from '../../plugins/tenant-scope.ts';
+import {
+  clearGroupAdmin,
+  deleteGroupKeepingMembers,
+  findGroup,
+  insertGroup,
+  isGroupAdmin,
+  isGroupNameTaken,
+  lockGroup,
+  selectAdminCandidates,
+  selectGroupAdmins,
+  selectGroupRmssdAverages,
+  selectGroups,
+  selectOrgMembers,
+  selectShownAdminIds,
+  updateGroupName,
+  upsertGroupAdmins,
+  type OrgScope,
+} from './groups.queries.ts';
+
+/** Who changes something, for the audit log. */
+export type Actor = { scope: TenantScope; ip: string | null };
+
+type Deps = Pick<AppDeps, 'db'>;
+
+/** The org the caller manages; only org admins reach these routes, and they always have one. */
+function orgScopeOf(scope: TenantScope): OrgScope {
+  if (!scope.orgId) throw forbidden();
+  return { orgId: scope.orgId, accountId: scope.accountId };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** A group of the org that may be changed: 404 outside the org, 403 for the Default group. */
+async function lockChangeableGroup(db: Database, org: OrgScope, groupId: string) {
+  const group = await lockGroup(db, org, groupId);
+  if (!group) throw notFound(GROUP_NOT_FOUND_MESSAGE);
+  if (group.isDefault) throw forbidden(DEFAULT_GROUP_PROTECTED_MESSAGE);
+  return group;
+}
+
+/** Checks that every account is a member of the org who may be a group admin (404, then 400). */
+async function assertAdminCandidates(db: Database, org: OrgScope, accountIds: string[]) {
+  const members = await selectOrgMembers(db, org, accountIds);
+  if (members.length !== accountIds.length) throw notFound(USER_NOT_FOUND_MESSAGE);
+  if (members.some((member) => member.isOrgAdmin)) {
+    throw badRequest(ORG_ADMIN_AS_GROUP_ADMIN_MESSAGE);
+  }
+}
+
+/** The org's groups except Default; with `withRmssd` each carries its members' mean RMSSD. */
+export async function listGroups(
+  { db }: Deps,
+  scope: TenantScope,
+  withRmssd: boolean,
+): Promise<GroupSummary[]> {
+  const org = orgScopeOf(scope);
+  const list = await selectGroups(db, org);
+  if (!withRmssd) return list;
+  const averages = await selectGroupRmssdAverages(db, org);
+  return list.map((group) => ({ ...group, avg_rmssd: averages.get(group.id) ?? null }));
+}
+
+/** Creates a group whose admins (org members) become its first members; 409 on a taken name. */
+export async function createGroup(
+  { db }: Deps,
+  actor: Actor,
+  input: { name: string; adminUserIds: string[] },
+): Promise<void> {
+  const org = orgScopeOf(actor.scope);
+  const adminIds = [...new Set(input.adminUserIds)];
+  await db.transaction(async (tx) => {
+    await assertAdminCandidates(tx, org, adminIds);
+    const groupId = await insertGroup(tx, org, input.name);
+    if (!groupId) throw conflict(GROUP_NAME_TAKEN_MESSAGE);
+    await upsertGroupAdmins(tx, org, groupId, adminIds);
+    await recordAudit(tx, {
+      orgId: org.orgId,
+      actorAccountId: org.accountId,
+      action: 'group.create',
+      targetType: 'group',
+      targetId: groupId,
+      details: { name: input.name, adminUserIds: adminIds },
+      ip: actor.ip,
+    });
+  });
+}
+
+/** Renames a group of the org (never Default); 409 when another group has the name. */
+export async function renameGroup(
+  { db }: Deps,
+  actor: Actor,
+  input: { groupId: string; name: string },
+): Promise<void> {
+  const org = orgScopeOf(actor.scope);
+  try {
+    await db.transaction(async (tx) => {
+      const group = await lockChangeableGroup(tx, org, input.groupId);
+      if (group.name === input.name) return;
+      if (await isGroupNameTaken(tx, org, input.name, group.id)) {
+        throw conflict(GROUP_NAME_TAKEN_MESSAGE);
+      }
+      await updateGroupName(tx, org, group.id, input.name);
+      await recordAudit(tx, {
+        orgId: org.orgId,
+        actorAccountId: org.accountId,
+        action: 'group.rename',
+        targetType: 'group',
+        targetId: group.id,
+        details: { from: group.name, to: input.name },
+        ip: actor.ip,
+      });
+    });
+  } catch (error) {
+    // Two renames to the same name at once: the unique index lets one win.
+    if (isUniqueViolation(error)) throw conflict(GROUP_NAME_TAKEN_MESSAGE);
+    throw error;
+  }
+}
+
+/** Deletes a group of the org (never Default); its members stay in the org and in Default. */
+export async function deleteGroup({ db }: Deps, actor: Actor, groupId: string): Promise<void> {
+  const org = orgScopeOf(actor.scope);
+  await db.transaction(async (tx) => {
+    const group = await lockChangeableGroup(tx, org, groupId);
+    await deleteGroupKeepingMembers(tx, org, group.id);
+    await recordAudit(tx, {
+      orgId: org.orgId,
+      actorAccountId: org.accountId,
+      action: 'group.delete',
+      targetType: 'group',
+      targetId: group.id,
+      details: { name: group.name },
+      ip: actor.ip,
+    });
+  });
+}
+
+/** The group's admins without the org admins; 404 for a group outside the org. */
+export async function listGroupAdmins(
+  { db }: Deps,
+  scope: TenantScope,
+  groupId: string,
+): Promise<GroupAdmin[]> {
+  const org = orgScopeOf(scope);
+  if (!(await findGroup(db, org, groupId))) throw notFound(GROUP_NOT_FOUND_MESSAGE);
+  return selectGroupAdmins(db, org, groupId);
+}
+
+/** Makes an org member an admin (and member) of a group; already an admin is fine. */
+export async function addGroupAdmin(
+  { db }: Deps,
+  actor: Actor,
+  input: { groupId: string; userId: string },
+): Promise<void> {
+  const org = orgScopeOf(actor.scope);
+  await db.transaction(async (tx) => {
+    const group = await lockChangeableGroup(tx, org, input.groupId);
+    await assertAdminCandidates(tx, org, [input.userId]);
+    await upsertGroupAdmins(tx, org, group.id, [input.userId]);
+    await recordAudit(tx, {
+      orgId: org.orgId,
+      actorAccountId: org.accountId,
+      action: 'group.admin.add',
+      targetType: 'group',
+      targetId: group.id,
+      details: { userId: input.userId },
+      ip: actor.ip,
+    });
+  });
+}
+
+/** Takes a user's admin role in a group away (they stay a member); never the last admin. */
+export async function removeGroupAdmin(
+  { db }: Deps,
+  actor: Actor,
+  input: { groupId: string; userId: string },
+): Promise<void> {
+  const org = orgScopeOf(actor.scope);
+  await db.transaction(async (tx) => {
+    const group = await lockChangeableGroup(tx, org, input.groupId);
+    if (!(await isGroupAdmin(tx, org, group.id, input.userId))) {
+      throw notFound(ADMIN_NOT_FOUND_MESSAGE);
+    }
+    // The group row is locked, so two removals cannot both see a second admin left.
+    const shown = await selectShownAdminIds(tx, org, group.id);
+    if (shown.includes(input.userId) && shown.length <= 1) {
+      throw badRequest(LAST_GROUP_ADMIN_MESSAGE);
+    }
+    await clearGroupAdmin(tx, org, group.id, input.userId);
+    await recordAudit(tx, {
+      orgId: org.orgId,
+      actorAccountId: org.accountId,
+      action: 'group.admin.remove',
+      targetType: 'group',
+      targetId: group.id,
+      details: { userId: input.userId },
+      ip: actor.ip,
+    });
+  });
+}
+
+/**
+ * Users for the searchable picker: org members who may become group admins, matching the keyword,
+ * and with `groupId` only those not yet admins of that group (404 for a group outside the org).
+ */
+export async function searchGroupUsers(
+  { db }: Deps,
+  scope: TenantScope,
+  query: { groupId?: string; keyword?: string },
+): Promise<GroupUser[]> {
+  const org = orgScopeOf(scope);
+  const options = { keyword: query.keyword, notAdminOf: query.groupId, limit: USER_SEARCH_LIMIT };
+  if (query.groupId && !(await findGroup(db, org, query.groupId))) {
+    throw notFound(GROUP_NOT_FOUND_MESSAGE);
+  }
+  return selectAdminCandidates(db, org, options);
+}

@@ -1,0 +1,124 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Gender } from '@resonant/contracts/profile';
+import type { Database } from '../../db/client.ts';
+import { accounts, profiles } from '../../db/schema/accounts.ts';
+import { groupMemberships, orgMemberships } from '../../db/schema/organisations.ts';
+import { hashPassword } from '../../lib/crypto.ts';
+
+/** A person to put in the organisation, already checked by the Add User rules. */
+export type EnrolRow = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  gender: Gender;
+  birthDate: string;
+  /** Only used when a new account is created; an existing account keeps its own. */
+  password: string | null;
+  /** Groups of the org to join, the Default group among them. */
+  groupIds: string[];
+};
+
+/**
+ * `created`: a new account joined; `added`: an existing account joined; `already-member`: it was
+ * in the organisation already and nothing changed (a re-upload or a double click adds nothing).
+ */
+export type EnrolOutcome = { status: 'created' | 'added' | 'already-member'; accountId: string };
+
+// argon2id takes tens of milliseconds and runs on libuv's pool (4 threads by default).
+const HASH_CONCURRENCY = 4;
+
+async function hashAll(passwords: (string | null)[]): Promise<(string | null)[]> {
+  const hashes: (string | null)[] = new Array(passwords.length).fill(null);
+  let next = 0;
+  const worker = async () => {
+    while (next < passwords.length) {
+      const index = next++;
+      const password = passwords[index];
+      if (password) hashes[index] = await hashPassword(password);
+    }
+  };
+  await Promise.all(Array.from({ length: HASH_CONCURRENCY }, worker));
+  return hashes;
+}
+
+async function accountIdsByEmail(db: Database, emails: string[]): Promise<Map<string, string>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .select({ id: accounts.id, email: accounts.email })
+    .from(accounts)
+    .where(inArray(sql`lower(${accounts.email})`, emails));
+  return new Map(rows.map((row) => [row.email.toLowerCase(), row.id]));
+}
+
+/**
+ * Puts a batch of people (distinct emails, lower-cased) into the organisation in one transaction:
+ * creates the accounts that do not exist (argon2id hash, profile), then the org memberships and
+ * their group memberships. The unique indexes decide every race, so running the same batch twice,
+ * even at the same time, creates nothing twice.
+ */
+export async function enrolUsers(
+  db: Database,
+  orgId: string,
+  rows: readonly EnrolRow[],
+): Promise<EnrolOutcome[]> {
+  const emails = rows.map((row) => row.email);
+  const existing = await accountIdsByEmail(db, emails);
+  const fresh = rows.filter((row) => !existing.has(row.email));
+  // Hashed before the transaction, so a slow batch of passwords holds no locks.
+  const hashes = await hashAll(fresh.map((row) => row.password));
+
+  return db.transaction(async (tx) => {
+    const accountIds = new Map(existing);
+    const created = new Set<string>();
+    if (fresh.length > 0) {
+      const inserted = await tx
+        .insert(accounts)
+        .values(fresh.map((row, index) => ({ email: row.email, passwordHash: hashes[index] })))
+        .onConflictDoNothing()
+        .returning({ id: accounts.id, email: accounts.email });
+      for (const account of inserted) {
+        accountIds.set(account.email, account.id);
+        created.add(account.email);
+      }
+      const byEmail = new Map(fresh.map((row) => [row.email, row]));
+      if (inserted.length > 0) {
+        await tx.insert(profiles).values(
+          inserted.map((account) => {
+            const row = byEmail.get(account.email)!;
+            return {
+              accountId: account.id,
+              firstName: row.firstName,
+              lastName: row.lastName,
+              gender: row.gender,
+              birthDate: row.birthDate,
+            };
+          }),
+        );
+      }
+      // Created by someone else since the lookup: join that account like any existing one.
+      const raced = fresh.filter((row) => !created.has(row.email)).map((row) => row.email);
+      for (const [email, id] of await accountIdsByEmail(tx, raced)) accountIds.set(email, id);
+    }
+
+    const joined = await tx
+      .insert(orgMemberships)
+      .values(rows.map((row) => ({ orgId, accountId: accountIds.get(row.email)! })))
+      .onConflictDoNothing()
+      .returning({ accountId: orgMemberships.accountId });
+    const newMembers = new Set(joined.map((row) => row.accountId));
+
+    const groupRows = rows.flatMap((row) => {
+      const accountId = accountIds.get(row.email)!;
+      if (!newMembers.has(accountId)) return [];
+      return [...new Set(row.groupIds)].map((groupId) => ({ orgId, groupId, accountId }));
+    });
+    if (groupRows.length > 0)
+      await tx.insert(groupMemberships).values(groupRows).onConflictDoNothing();
+
+    return rows.map((row): EnrolOutcome => {
+      const accountId = accountIds.get(row.email)!;
+      if (!newMembers.has(accountId)) return { status: 'already-member', accountId };
+      return { status: created.has(row.email) ? 'created' : 'added', accountId };
+    });
+  });
+}

@@ -1,0 +1,372 @@
+import { and, count, eq, inArray, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  IMPORT_CSV_ONLY_MESSAGE,
+  IMPORT_MAX_BYTES,
+  type ImportUsersResponse,
+  type OrgUsersResponse,
+} from '@resonant/contracts/org-users';
+import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { addMember, createAccount, createGroup, createOrg } from '../../../test/factories.ts';
+import { accounts } from '../../db/schema/accounts.ts';
+import { auditLog } from '../../db/schema/audit.ts';
+import { groupMemberships, orgMemberships } from '../../db/schema/organisations.ts';
+
+type UploadFile = { name: string; content: string | Uint8Array; type?: string };
+
+/** A multipart/form-data body, encoded by the platform's own FormData. */
+async function multipartBody(files: UploadFile[], fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files) {
+    form.append('file', new Blob([file.content], { type: file.type ?? 'text/csv' }), file.name);
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type') ?? '' },
+  };
+}
+
+const HEADER = 'first_name,last_name,email,gender,birth_date,group,password';
+
+describe('POST /api/org/users/import', () => {
+  let t: TestApp;
+  let org: Awaited<ReturnType<typeof createOrg>>;
+  let engineering: { id: string };
+  let outsiderId = '';
+  const token = { orgAdmin: '', groupAdmin: '', member: '' };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    org = await createOrg(t.db, { name: 'Import Org' });
+    engineering = await createGroup(t.db, org.id, 'Engineering');
+    const other = await createOrg(t.db, { name: 'Import Other Org' });
+    const orgAdmin = await createAccount(t.db);
+    await addMember(t.db, org.id, orgAdmin.id, { orgAdmin: true });
+    const groupAdmin = await createAccount(t.db);
+    await addMember(t.db, org.id, groupAdmin.id, {
+      groups: [{ groupId: engineering.id, isAdmin: true }],
+    });
+    const member = await createAccount(t.db);
+    await addMember(t.db, org.id, member.id, { groups: [{ groupId: org.defaultGroupId }] });
+    const outsider = await createAccount(t.db, {
+      email: 'otto.outsider@example.test',
+      password: 'Outside#1',
+    });
+    outsiderId = outsider.id;
+    await addMember(t.db, other.id, outsider.id);
+    await createAccount(t.db, { email: APP_ADMIN_EMAIL });
+    token.orgAdmin = await t.signIn(orgAdmin.email, orgAdmin.password);
+    token.groupAdmin = await t.signIn(groupAdmin.email, groupAdmin.password);
+    token.member = await t.signIn(member.email, member.password);
+  });
+  afterAll(() => t.close());
+
+  const upload = async (
+    bearer: string | undefined,
+    files: UploadFile[],
+    fields: Record<string, string> = {},
+  ) => {
+    const { payload, headers } = await multipartBody(files, fields);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/org/users/import',
+      headers: { ...headers, ...(bearer ? t.bearer(bearer) : {}) },
+      payload,
+    });
+  };
+  const csv = (lines: string[], header = HEADER) => [header, ...lines].join('\n') + '\n';
+  const imported = async (response: Awaited<ReturnType<typeof upload>>) => {
+    expect(response.statusCode).toBe(200);
+    return response.json<ImportUsersResponse>();
+  };
+  const accountCount = async (pattern: string) =>
+    (await t.db.select({ n: count() }).from(accounts).where(like(accounts.email, pattern)))[0]!.n;
+  const membersLike = async (pattern: string) =>
+    (
+      await t.db
+        .select({ n: count() })
+        .from(orgMemberships)
+        .innerJoin(accounts, eq(accounts.id, orgMemberships.accountId))
+        .where(and(eq(orgMemberships.orgId, org.id), like(accounts.email, pattern)))
+    )[0]!.n;
+  const listed = async (search: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/org/users?search=${encodeURIComponent(search)}`,
+        headers: t.bearer(token.orgAdmin),
+      })
+    ).json<OrgUsersResponse>().list;
+
+  it('answers 401 signed out and 403 to a group admin or a member', async () => {
+    const file = [{ name: 'users.csv', content: csv(['A,B,a.b@example.test,Male,1990-01-01,,']) }];
+    expect((await upload(undefined, file)).statusCode).toBe(401);
+    expect((await upload(token.groupAdmin, file)).statusCode).toBe(403);
+    const member = await upload(token.member, file);
+    expect(member.statusCode).toBe(403);
+    expect(member.json()).toEqual({ message: expect.any(String) });
+    expect(await accountCount('a.b@%')).toBe(0);
+  });
+
+  it('accepts only .csv files', async () => {
+    for (const name of ['users.xlsx', 'users.csv.txt', 'users']) {
+      const response = await upload(token.orgAdmin, [
+        { name, content: csv(['A,B,not.csv@example.test,Male,1990-01-01,,']) },
+      ]);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: IMPORT_CSV_ONLY_MESSAGE });
+    }
+    expect(await accountCount('not.csv@%')).toBe(0);
+  });
+
+  it('imports the good rows and lists the bad one with its reason', async () => {
+    const file = csv([
+      'Ada,Lovelace,ada.one@example.test,Female,1985-12-10,Engineering,Secret#12',
+      'Ben,Okafor,ben.one@example.test,male,1990-01-02,,',
+      'Cy,Moreau,not-an-email,Male,1990-01-02,,',
+      'Di,Novak,di.one@example.test,Female,1979-07-07,engineering;Default,',
+    ]);
+    const body = await imported(
+      await upload(token.orgAdmin, [{ name: 'team.csv', content: file }]),
+    );
+    expect(body).toEqual({
+      message: 'Invalid data',
+      data: {
+        created: 3,
+        added: 0,
+        skipped: 0,
+        failedCount: 1,
+        failed: [{ row: 4, email: 'not-an-email', reason: 'Please enter a valid email.' }],
+      },
+    });
+    const [ada] = await listed('ada.one@');
+    expect(ada).toMatchObject({
+      full_name: 'Ada Lovelace',
+      gender: 'Female',
+      birth_date: '1985-12-10',
+    });
+    const [ben] = await listed('ben.one@');
+    expect(ben).toMatchObject({ gender: 'Male' });
+    const groupsOf = async (userId: string) =>
+      (
+        await t.db
+          .select({ groupId: groupMemberships.groupId })
+          .from(groupMemberships)
+          .where(eq(groupMemberships.accountId, userId))
+      )
+        .map((row) => row.groupId)
+        .sort();
+    expect(await groupsOf(ada!.user_id)).toEqual([org.defaultGroupId, engineering.id].sort());
+    expect(await groupsOf(ben!.user_id)).toEqual([org.defaultGroupId]);
+    // A password cell gives the new account that password; an empty one gives it none.
+    await expect(t.signIn('ada.one@example.test', 'Secret#12')).resolves.toEqual(
+      expect.any(String),
+    );
+    const [benAccount] = await t.db
+      .select({ hash: accounts.passwordHash })
+      .from(accounts)
+      .where(eq(accounts.email, 'ben.one@example.test'));
+    expect(benAccount?.hash).toBeNull();
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'org-users.import'), eq(auditLog.orgId, org.id)));
+    expect(audit?.details).toMatchObject({ file: 'team.csv', rows: 4, created: 3, failed: 1 });
+
+    // The same file again: nobody is added twice, the bad row is still reported.
+    const again = await imported(
+      await upload(token.orgAdmin, [{ name: 'team.csv', content: file }]),
+    );
+    expect(again.data).toEqual({ ...body.data, created: 0, skipped: 3 });
+    expect(await accountCount('%.one@example.test')).toBe(3);
+    expect(await membersLike('%.one@example.test')).toBe(3);
+  });
+
+  it('checks every row like Add User and says why each failed', async () => {
+    const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const body = await imported(
+      await upload(token.orgAdmin, [
+        {
+          name: 'rules.csv',
+          content: csv([
+            ',Blank,r1@example.test,Male,1990-01-01,,',
+            `${'x'.repeat(101)},Long,r2@example.test,Male,1990-01-01,,`,
+            `Long,Mail,${'m'.repeat(40)}@example.test,Male,1990-01-01,,`,
+            'No,Gender,r4@example.test,Robot,1990-01-01,,',
+            `Future,Born,r5@example.test,Male,${future},,`,
+            'Bad,Date,r6@example.test,Male,01/02/1990,,',
+            'Short,Pass,r7@example.test,Male,1990-01-01,,Ab#1',
+            'Lost,Group,r8@example.test,Male,1990-01-01,Marketing,',
+            'App,Admin,' + APP_ADMIN_EMAIL + ',Male,1990-01-01,,',
+            'Twice,One,twice@example.test,Male,1990-01-01,,',
+            'Twice,Two,TWICE@example.test,Male,1990-01-01,,',
+            ',,,,,,',
+          ]),
+        },
+      ]),
+    );
+    expect(body.data.failed).toEqual([
+      { row: 2, email: 'r1@example.test', reason: 'First Name is required' },
+      { row: 3, email: 'r2@example.test', reason: 'First Name must be at most 100 characters' },
+      {
+        row: 4,
+        email: `${'m'.repeat(40)}@example.test`,
+        reason: 'Email must be at most 50 characters',
+      },
+      { row: 5, email: 'r4@example.test', reason: 'Gender is required' },
+      {
+        row: 6,
+        email: 'r5@example.test',
+        reason: 'Date of Birth must be a valid date, not in the future',
+      },
+      {
+        row: 7,
+        email: 'r6@example.test',
+        reason: 'Date of Birth must be a valid date, not in the future',
+      },
+      { row: 8, email: 'r7@example.test', reason: 'Password must be at least 6 characters' },
+      { row: 9, email: 'r8@example.test', reason: 'Unknown group: Marketing' },
+      {
+        row: 10,
+        email: APP_ADMIN_EMAIL,
+        reason: 'The app admin account cannot join an organization',
+      },
+      { row: 12, email: 'TWICE@example.test', reason: 'Duplicate email: also on line 11' },
+    ]);
+    expect(body.data).toMatchObject({ created: 1, failedCount: 10 });
+  });
+
+  it('adds an existing account of another organization without changing its password', async () => {
+    const body = await imported(
+      await upload(token.orgAdmin, [
+        {
+          name: 'existing.csv',
+          content: csv(['Someone,Else,Otto.Outsider@example.test,Male,1990-01-01,,New#Pass1']),
+        },
+      ]),
+    );
+    expect(body).toMatchObject({ message: 'Users imported successfully', data: { added: 1 } });
+    const [row] = await listed('otto.outsider');
+    expect(row).toMatchObject({ user_id: outsiderId, first_name: 'Test' });
+    await expect(t.signIn('otto.outsider@example.test', 'Outside#1')).resolves.toEqual(
+      expect.any(String),
+    );
+  });
+
+  it('stores formula-looking cells as plain text and echoes them with a leading quote', async () => {
+    const body = await imported(
+      await upload(token.orgAdmin, [
+        {
+          name: 'formulas.csv',
+          content: csv([
+            '"=HYPERLINK(""http://evil.test"",""x"")",@SUM(A1),formula.one@example.test,Male,1990-01-01,,',
+            '+Plus,-Minus,formula.two@example.test,Female,1990-01-01,,',
+            'Bad,Email,=1+2,Male,1990-01-01,,',
+            'Bad,Email,@cmd,Male,1990-01-01,,',
+            'Bad,Email,-2+3,Male,1990-01-01,,',
+          ]),
+        },
+      ]),
+    );
+    expect(body.data.created).toBe(2);
+    expect(body.data.failed.map((row) => row.email)).toEqual(["'=1+2", "'@cmd", "'-2+3"]);
+    const [one] = await listed('formula.one@');
+    expect(one).toMatchObject({
+      first_name: '=HYPERLINK("http://evil.test","x")',
+      last_name: '@SUM(A1)',
+    });
+    const [two] = await listed('formula.two@');
+    expect(two).toMatchObject({ first_name: '+Plus', last_name: '-Minus' });
+  });
+
+  it('reads headers in any order and case, spreadsheet exports with a BOM, CRLF and ;', async () => {
+    const content =
+      '\uFEFFEmail;Birth Date;First Name;Last Name;Gender\r\n' +
+      'semi.one@example.test;1990-01-01;Semi;Colon;Others\r\n' +
+      'semi.two@example.test;1991-01-01;"Quoted; Name";Colon;Prefer not to disclose\r\n';
+    const body = await imported(await upload(token.orgAdmin, [{ name: 'EXPORT.CSV', content }]));
+    expect(body.data).toMatchObject({ created: 2, failedCount: 0 });
+    expect((await listed('semi.two@'))[0]).toMatchObject({
+      first_name: 'Quoted; Name',
+      gender: 'Prefer not to disclose',
+    });
+  });
+
+  it('refuses a file without the required columns, or without rows, importing nothing', async () => {
+    const missing = await upload(token.orgAdmin, [
+      { name: 'names.csv', content: 'first_name,last_name,mail\nA,B,c@example.test\n' },
+    ]);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ message: string }>().message).toMatch(
+      /^The file is missing the columns: email, gender, birth_date\./,
+    );
+    const empty = await upload(token.orgAdmin, [{ name: 'empty.csv', content: '' }]);
+    expect(empty.statusCode).toBe(400);
+    const headerOnly = await upload(token.orgAdmin, [{ name: 'header.csv', content: csv([]) }]);
+    expect(headerOnly.statusCode).toBe(400);
+    expect((await upload(token.orgAdmin, [])).statusCode).toBe(400);
+  });
+
+  it('refuses a domain naming another organization (404) and accepts its own', async () => {
+    const file = [
+      { name: 'd.csv', content: csv(['Dom,Ain,domain.one@example.test,Male,1990-01-01,,']) },
+    ];
+    const other = await upload(token.orgAdmin, file, { domain: 'Import-Other-Org' });
+    expect(other.statusCode).toBe(404);
+    expect(await accountCount('domain.one@%')).toBe(0);
+    const own = await upload(token.orgAdmin, file, { domain: 'import-org' });
+    expect((await imported(own)).data.created).toBe(1);
+  });
+
+  it('answers 413 for a file over 10 MB and imports none of its rows', async () => {
+    const row = 'Big,File,big.%@example.test,Male,1990-01-01,,\n';
+    const lines: string[] = [];
+    let size = HEADER.length + 1;
+    for (let index = 0; size <= IMPORT_MAX_BYTES; index++) {
+      const line = row.replace('%', String(index));
+      lines.push(line);
+      size += line.length;
+    }
+    const content = `${HEADER}\n${lines.join('')}`;
+    expect(content.length).toBeGreaterThan(IMPORT_MAX_BYTES);
+    // Just over: read until the limit, then refused.
+    const just = await upload(token.orgAdmin, [{ name: 'big.csv', content }]);
+    expect(just.statusCode).toBe(413);
+    expect(just.json()).toEqual({ message: 'The file is larger than 10 MB' });
+    // Far over: refused from the declared length before anything is read.
+    const far = await upload(token.orgAdmin, [{ name: 'big.csv', content: content + content }]);
+    expect(far.statusCode).toBe(413);
+    expect(await accountCount('big.%')).toBe(0);
+  });
+
+  it('accepts a file of exactly 10 MB, ignoring columns it does not know', async () => {
+    const head = `${HEADER},notes\nExact,Size,exact.one@example.test,Male,1990-01-01,,,`;
+    const content = `${head}${'x'.repeat(IMPORT_MAX_BYTES - head.length - 1)}\n`;
+    expect(Buffer.byteLength(content)).toBe(IMPORT_MAX_BYTES);
+    const body = await imported(await upload(token.orgAdmin, [{ name: 'exact.csv', content }]));
+    expect(body.data.created).toBe(1);
+  });
+
+  it('imports a large file in batches', async () => {
+    const lines = Array.from(
+      { length: 1203 },
+      (_, index) =>
+        `Bulk,Member ${index},bulk.${index}@example.test,Female,1990-01-01,Engineering,`,
+    );
+    const body = await imported(
+      await upload(token.orgAdmin, [{ name: 'bulk.csv', content: csv(lines) }]),
+    );
+    expect(body.data).toEqual({ created: 1203, added: 0, skipped: 0, failedCount: 0, failed: [] });
+    expect(await membersLike('bulk.%')).toBe(1203);
+    const inEngineering = await t.db
+      .select({ n: count() })
+      .from(groupMemberships)
+      .innerJoin(accounts, eq(accounts.id, groupMemberships.accountId))
+      .where(
+        and(inArray(groupMemberships.groupId, [engineering.id]), like(accounts.email, 'bulk.%')),
+      );
+    expect(inEngineering[0]!.n).toBe(1203);
+  });
+});

@@ -1,0 +1,298 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponse } from '@resonant/contracts/errors';
+import {
+  ACTIVE_USER_DAYS,
+  AddOrgUserBody,
+  AddOrgUserResponse,
+  ChangePayerBody,
+  ChangePayerResponse,
+  IMPORT_COLUMNS,
+  IMPORT_CSV_ONLY_MESSAGE,
+  IMPORT_FAILED_LIST_MAX,
+  IMPORT_MAX_BYTES,
+  ImportUsersForm,
+  ImportUsersResponse,
+  MessageWithUser,
+  OrgUsersQuery,
+  OrgUsersResponse,
+  PublicKeyResponse,
+  RemoveOrgUserQuery,
+  UpdateOrgUserBody,
+  UserGroupsResponse,
+  UserIdParams,
+  UsersStatsResponse,
+} from '@resonant/contracts/org-users';
+import type { AppDeps } from '../../app-deps.ts';
+import { badRequest, HttpError } from '../../lib/http-error.ts';
+import { passwordTransportPublicKey } from '../../lib/password-transport.ts';
+import { IMPORT_BATCH_SIZE, importOrgUsers, type ImportFile } from './import-org-users.ts';
+import {
+  addUser,
+  changePayer,
+  groupOptions,
+  listUsers,
+  removeUser,
+  updateUser,
+  userGroups,
+  usersStats,
+} from './org-users.service.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+};
+const tags = ['org-users'];
+const MB = 1024 * 1024;
+// Multipart framing around the file: boundaries, part headers and the `domain` field.
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+const GROUP_MODE_NOTE =
+  'Org admins manage the whole organization; group admins (and org admins switched into a ' +
+  'group) only the users of their current group.';
+
+/** Users of the organisation (SPEC §7 "Org users") and the key passwords are encrypted with. */
+export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  // Scoped to this plugin: multipart bodies are accepted by the import route only.
+  await app.register(multipart, {
+    limits: { files: 1, fileSize: IMPORT_MAX_BYTES, fields: 5, parts: 6 },
+  });
+
+  app.get(
+    '/api/auth/public-key',
+    {
+      // Only signed-in admins type passwords for others; sign-up sends its own over TLS.
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'The public key passwords are encrypted with',
+        description:
+          'RSA-OAEP with SHA-256 (Web Crypto `RSA-OAEP`, hash `SHA-256`), SPKI in PEM. Dialogs ' +
+          'that take a password for someone else (Add User) encrypt it with this key and send ' +
+          'the ciphertext as base64. The pair is made at first use and kept in the database, so ' +
+          'it is the same across restarts and instances.',
+        response: { 200: PublicKeyResponse, 401: ErrorResponse },
+      },
+    },
+    async () => ({
+      algorithm: 'RSA-OAEP-256' as const,
+      public_key: await passwordTransportPublicKey(deps.db),
+    }),
+  );
+
+  app.get(
+    '/api/org/users',
+    {
+      config: { permission: 'group.participants.manage' },
+      schema: {
+        tags,
+        summary: 'List users',
+        description:
+          `${GROUP_MODE_NOTE} \`type=internal\`: members whose seat the organization pays ` +
+          '(members who pay themselves, shown as External, are left out); `all`: every member, ' +
+          'optionally of `groupId`; `allAdmins`: the organization admins. `search` matches ' +
+          'names and email. Sorted by name; `noOfRows` counts every match.',
+        querystring: OrgUsersQuery,
+        response: { 200: OrgUsersResponse, ...errors },
+      },
+    },
+    async (request) => listUsers(deps, request.scope, request.query),
+  );
+
+  app.get(
+    '/api/org/users_stats',
+    {
+      config: { permission: 'org.users.manage' },
+      schema: {
+        tags,
+        summary: 'User statistics',
+        description:
+          `Active: members with a reading or session in the last ${ACTIVE_USER_DAYS} days ` +
+          '(weekly active). Internal: seat paid by the organization; External: paid by the ' +
+          'member; total: every member. billing_from/to: the current billing period.',
+        response: { 200: UsersStatsResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async (request) => usersStats(deps, request.scope),
+  );
+
+  app.post(
+    '/api/org/users',
+    {
+      config: { permission: 'group.participants.manage' },
+      schema: {
+        tags,
+        summary: 'Add a user',
+        description:
+          `${GROUP_MODE_NOTE} \`password\` is encrypted with GET /api/auth/public-key. A new ` +
+          'account is created, or an existing account with this email joins (its password and ' +
+          'profile unchanged); 409 when it is a member already. The user joins the chosen ' +
+          'groups (org admins, at least one) or the current group (group admins), and always ' +
+          'the Default group.',
+        body: AddOrgUserBody,
+        response: { 201: AddOrgUserResponse, ...errors, 409: ErrorResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await addUser(deps, request.scope, request.body, request.ip)),
+  );
+
+  app.put(
+    '/api/org/users',
+    {
+      config: { permission: 'group.participants.manage' },
+      schema: {
+        tags,
+        summary: 'Edit a user',
+        description:
+          `${GROUP_MODE_NOTE} Group admins change names, gender and date of birth only; org ` +
+          'admins also set the groups (at least one; Default is kept) and `isAdmin`, the ' +
+          'organization admin role, which nobody can take from themselves (403).',
+        body: UpdateOrgUserBody,
+        response: { 200: MessageWithUser, ...errors },
+      },
+    },
+    async (request) => updateUser(deps, request.scope, request.body, request.ip),
+  );
+
+  app.delete(
+    '/api/org/users',
+    {
+      config: { permission: 'org.users.manage' },
+      schema: {
+        tags,
+        summary: 'Remove a user from the organization',
+        description:
+          'Ends the membership of the organization and of all its groups; the account and its ' +
+          'recordings stay. Your own row answers 403. `userType` and `isExternal` are accepted ' +
+          'for compatibility; the server reads both from its own records.',
+        querystring: RemoveOrgUserQuery,
+        response: { 200: MessageWithUser, ...errors },
+      },
+    },
+    async (request) => removeUser(deps, request.scope, request.query, request.ip),
+  );
+
+  app.put(
+    '/api/org/users/change_payer',
+    {
+      config: { permission: 'org.users.manage' },
+      schema: {
+        tags,
+        summary: 'Switch the payer between the organization and the user',
+        description: '`success: false` when the membership is a lifetime one (nothing to pay).',
+        body: ChangePayerBody,
+        response: { 200: ChangePayerResponse, ...errors },
+      },
+    },
+    async (request) => changePayer(deps, request.scope, request.body.user_id, request.ip),
+  );
+
+  app.get(
+    '/api/org/user_groups/:userId',
+    {
+      config: { permission: 'org.users.manage' },
+      schema: {
+        tags,
+        summary: 'The groups of a user',
+        params: UserIdParams,
+        response: { 200: UserGroupsResponse, ...errors },
+      },
+    },
+    async (request) => userGroups(deps, request.scope, request.params.userId),
+  );
+
+  app.get(
+    '/api/org/users/group_options',
+    {
+      config: { permission: 'org.users.manage' },
+      schema: {
+        tags,
+        summary: 'The groups a user can be put in',
+        description: 'Every group of the organization, Default first (every user is in it).',
+        response: { 200: UserGroupsResponse, 401: ErrorResponse, 403: ErrorResponse },
+      },
+    },
+    async (request) => groupOptions(deps, request.scope),
+  );
+
+  app.post(
+    '/api/org/users/import',
+    {
+      config: { permission: 'org.users.manage' },
+      schema: {
+        tags,
+        summary: 'Import users from a CSV file',
+        description:
+          `multipart/form-data: \`file\`, one .csv file of at most ${IMPORT_MAX_BYTES / MB} MB ` +
+          `(else 400 '${IMPORT_CSV_ONLY_MESSAGE}' or 413), and optionally \`domain\`.\n\n` +
+          'UTF-8, comma (or semicolon) separated, a header line naming the columns in any ' +
+          'order, case-insensitively:\n\n' +
+          IMPORT_COLUMNS.map(
+            (column) =>
+              `- \`${column.name}\`${column.required ? ' (required)' : ''}: ${column.description}`,
+          ).join('\n') +
+          '\n\nEach row is checked like Add User. Good rows are added; bad rows come back in ' +
+          `\`data.failed\` (line, email, reason; the first ${IMPORT_FAILED_LIST_MAX}, ` +
+          '`failedCount` counts all) and the message is `Invalid data`. People already in the ' +
+          'organization are counted in `data.skipped` and left as they are, so uploading the ' +
+          `same file again adds nothing. Rows are added in batches of ${IMPORT_BATCH_SIZE}, each in ` +
+          'one transaction, while the file is read.\n\n' +
+          'Cells are stored as plain text and never evaluated. A cell starting with `=`, `+`, ' +
+          '`-`, `@`, tab or carriage return is echoed (in `failed[].email`, or in any CSV ' +
+          "export) with a leading `'`, so a spreadsheet shows it as text instead of running it.",
+        consumes: ['multipart/form-data'],
+        // Documents the form; a multipart request has no parsed body (null), so this only refuses
+        // a body of another kind (JSON) with 400.
+        body: ImportUsersForm.nullish(),
+        response: { 200: ImportUsersResponse, ...errors, 413: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const file = await readCsvUpload(request);
+      return importOrgUsers(deps, request.scope, file, request.ip);
+    },
+  );
+};
+
+const tooLarge = () => new HttpError(413, `The file is larger than ${IMPORT_MAX_BYTES / MB} MB`);
+
+/**
+ * Reads the one .csv file and the `domain` field. The file (at most 10 MB) is held in memory once,
+ * so an oversize upload is refused with 413 before a single row is imported.
+ */
+async function readCsvUpload(request: FastifyRequest): Promise<ImportFile> {
+  if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data');
+  // Refused before reading a byte when the browser says how large the upload is.
+  const declared = Number(request.headers['content-length']);
+  if (declared > IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
+  let file: { fileName: string; content: Buffer } | null = null;
+  let wrongType = false;
+  let domain: string | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'domain') domain = String(part.value);
+        continue;
+      }
+      if (!part.filename.toLowerCase().endsWith('.csv')) {
+        wrongType = true;
+        // Drained, so the rest of the form is still read.
+        part.file.resume();
+        continue;
+      }
+      file = { fileName: part.filename, content: await part.toBuffer() };
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (code === 'FST_FILES_LIMIT') throw badRequest('Attach one .csv file');
+    throw error;
+  }
+  if (wrongType) throw badRequest(IMPORT_CSV_ONLY_MESSAGE);
+  if (!file) throw badRequest('file: Attach a .csv file');
+  return { ...file, domain };
+}

@@ -1,0 +1,331 @@
+import type { z } from 'zod';
+import { Password } from '@resonant/contracts/auth';
+import {
+  ACTIVE_USER_DAYS,
+  ALREADY_MEMBER_MESSAGE,
+  APP_ADMIN_CANNOT_JOIN_MESSAGE,
+  CANNOT_DROP_OWN_ADMIN_MESSAGE,
+  CANNOT_REMOVE_SELF_MESSAGE,
+  EXISTING_ACCOUNT_ADDED_MESSAGE,
+  GROUP_NOT_FOUND_MESSAGE,
+  LIFETIME_PAYER_MESSAGE,
+  PAYER_CHANGED_MESSAGE,
+  SELECT_AT_LEAST_ONE_MESSAGE,
+  USER_ADDED_MESSAGE,
+  USER_NOT_FOUND_MESSAGE,
+  USER_REMOVED_MESSAGE,
+  USER_UPDATED_MESSAGE,
+  type AddOrgUserBody,
+  type AddOrgUserResponse,
+  type ChangePayerResponse,
+  type OrgUser,
+  type OrgUsersQuery,
+  type OrgUsersResponse,
+  type RemoveOrgUserQuery,
+  type UpdateOrgUserBody,
+  type UserGroupsResponse,
+  type UsersStatsResponse,
+} from '@resonant/contracts/org-users';
+import type { AppDeps } from '../../app-deps.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { decryptTransportedPassword } from '../../lib/password-transport.ts';
+import type { TenantScope } from '../../plugins/tenant-scope.ts';
+import { enrolUsers } from './enrol-users.ts';
+import { canRemoveUser, canSetOrgAdmin } from '../../auth/policies.ts';
+import { usersScope, type UsersScope } from './users-scope.ts';
+import {
+  countOrgUsers,
+  deleteMembership,
+  findDefaultGroupId,
+  findMembership,
+  findOrgGroups,
+  listMemberGroups,
+  listOrgGroups,
+  listOrgUsers,
+  replaceMemberGroups,
+  setOrgRole,
+  togglePayer,
+  updateMemberProfile,
+} from './org-users.queries.ts';
+
+type Row = Awaited<ReturnType<typeof listOrgUsers>>['rows'][number];
+
+function presentUser(row: Row): OrgUser {
+  return {
+    user_id: row.userId,
+    full_name: `${row.firstName} ${row.lastName}`.trim(),
+    first_name: row.firstName,
+    last_name: row.lastName,
+    birth_date: row.birthDate,
+    gender: row.gender,
+    email: row.email,
+    last_activity_date: row.lastActivityAt?.toISOString() ?? null,
+    last_activity_type: row.lastActivityType,
+    user_highest_role: row.highestRole,
+    created_at: row.createdAt?.toISOString() ?? null,
+    subscription_payer: row.payer === 'user' ? 'External' : 'Org',
+    is_solo: row.payer === 'user',
+    is_external: row.isExternal,
+  };
+}
+
+async function assertGroupInScope(deps: AppDeps, scope: UsersScope, groupId: string) {
+  const inScope = scope.groupId
+    ? groupId === scope.groupId
+    : (await findOrgGroups(deps.db, scope, [groupId])).length === 1;
+  if (!inScope) throw notFound(GROUP_NOT_FOUND_MESSAGE);
+}
+
+/**
+ * One page of users (SPEC §7 GET /org/users): the whole organisation for an org admin, only the
+ * current group for a group admin. An org or group id outside the caller's scope is 404.
+ */
+export async function listUsers(
+  deps: AppDeps,
+  tenant: TenantScope,
+  query: z.output<typeof OrgUsersQuery>,
+): Promise<OrgUsersResponse> {
+  const scope = usersScope(tenant, 'list');
+  if (query.orgId && query.orgId !== scope.orgId) throw notFound('Organization not found');
+  if (query.groupId) await assertGroupInScope(deps, scope, query.groupId);
+  const { rows, total } = await listOrgUsers(deps.db, scope, {
+    type: query.type,
+    groupId: query.groupId,
+    search: query.search || undefined,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return { list: rows.map(presentUser), noOfRows: total };
+}
+
+/**
+ * The four stat cards (SPEC §3 "User stats"): active = a reading or session within the last
+ * ACTIVE_USER_DAYS days (the spec's "weekly active", from last_activity_at), internal = seat paid
+ * by the org, external = paid by the member, total = every member.
+ */
+export async function usersStats(deps: AppDeps, tenant: TenantScope): Promise<UsersStatsResponse> {
+  const scope = usersScope(tenant, 'stats');
+  const since = new Date(deps.clock().getTime() - ACTIVE_USER_DAYS * 86_400_000);
+  const counts = await countOrgUsers(deps.db, scope, since);
+  return {
+    total_active_users: counts.active,
+    total_internal_users: counts.internal,
+    total_external_users: counts.external,
+    total: counts.total,
+    billing_from: counts.billingFrom,
+    billing_to: counts.billingTo,
+  };
+}
+
+/**
+ * The groups a user is put in: those chosen (all of the org, at least one) in org mode, the
+ * caller's current group in group mode; the Default group always.
+ */
+async function groupsToJoin(deps: AppDeps, scope: UsersScope, requested: readonly string[]) {
+  const defaultGroupId = await findDefaultGroupId(deps.db, scope);
+  if (scope.groupId) return [...new Set([scope.groupId, defaultGroupId])];
+  const chosen = [...new Set(requested)];
+  if (chosen.length === 0) throw badRequest(`groupIds: ${SELECT_AT_LEAST_ONE_MESSAGE}`);
+  const found = await findOrgGroups(deps.db, scope, chosen);
+  if (found.length !== chosen.length) throw notFound(GROUP_NOT_FOUND_MESSAGE);
+  return [...new Set([...chosen, defaultGroupId])];
+}
+
+/** Reads the password the browser encrypted and checks it with the sign-up rules. */
+async function readPassword(deps: AppDeps, encrypted: string): Promise<string> {
+  const password = await decryptTransportedPassword(deps.db, encrypted);
+  const checked = Password.safeParse(password);
+  // Only the rule's message leaves: never the value.
+  if (!checked.success) throw badRequest(`password: ${checked.error.issues[0]?.message}`);
+  return checked.data;
+}
+
+/**
+ * Adds a user (SPEC §7 POST /org/users): a new account with its profile, or an existing account
+ * by that email, joins the organisation and its groups; 409 when it is a member already.
+ */
+export async function addUser(
+  deps: AppDeps,
+  tenant: TenantScope,
+  body: z.output<typeof AddOrgUserBody>,
+  ip: string,
+): Promise<AddOrgUserResponse> {
+  const scope = usersScope(tenant, 'add');
+  const password = await readPassword(deps, body.password);
+  if (body.email === deps.config.APP_ADMIN_EMAIL) throw conflict(APP_ADMIN_CANNOT_JOIN_MESSAGE);
+  const groupIds = await groupsToJoin(deps, scope, body.groupIds);
+  const [outcome] = await enrolUsers(deps.db, scope.orgId, [
+    {
+      email: body.email,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      gender: body.gender,
+      birthDate: body.birthDate,
+      password,
+      groupIds,
+    },
+  ]);
+  if (!outcome) throw new Error('enrolUsers answered no outcome');
+  if (outcome.status === 'already-member') throw conflict(ALREADY_MEMBER_MESSAGE);
+  await recordAudit(deps.db, {
+    orgId: scope.orgId,
+    actorAccountId: scope.accountId,
+    action: outcome.status === 'created' ? 'org-user.create' : 'org-user.add-existing',
+    targetType: 'account',
+    targetId: outcome.accountId,
+    details: { mode: scope.mode, groupIds },
+    ip,
+  });
+  return {
+    message: outcome.status === 'created' ? USER_ADDED_MESSAGE : EXISTING_ACCOUNT_ADDED_MESSAGE,
+    user_id: outcome.accountId,
+    status: outcome.status,
+  };
+}
+
+/**
+ * Edits a user (SPEC §7 PUT /org/users): personal details in both modes; in org mode also the
+ * groups (Default kept) and the org admin role, which nobody can take from themselves.
+ */
+export async function updateUser(
+  deps: AppDeps,
+  tenant: TenantScope,
+  body: z.output<typeof UpdateOrgUserBody>,
+  ip: string,
+) {
+  const scope = usersScope(tenant, 'edit');
+  const member = await findMembership(deps.db, scope, body.userId);
+  if (!member) throw notFound(USER_NOT_FOUND_MESSAGE);
+  let groupIds: string[] | null = null;
+  let role: 'admin' | 'member' | null = null;
+  // Group admins change personal details only; their groups and roles are not theirs to set.
+  if (scope.mode === 'org') {
+    groupIds = await groupsToJoin(deps, scope, body.groupIds ?? []);
+    if (body.isAdmin !== undefined) {
+      if (!canSetOrgAdmin(scope.accountId, body.userId, body.isAdmin)) {
+        throw forbidden(CANNOT_DROP_OWN_ADMIN_MESSAGE);
+      }
+      role = body.isAdmin ? 'admin' : 'member';
+    }
+  }
+  await deps.db.transaction(async (tx) => {
+    await updateMemberProfile(
+      tx,
+      body.userId,
+      {
+        firstName: body.firstName,
+        lastName: body.lastName,
+        gender: body.gender,
+        birthDate: body.birthDate,
+      },
+      deps.clock(),
+    );
+    if (role && role !== member.role) await setOrgRole(tx, scope, body.userId, role);
+    if (groupIds) await replaceMemberGroups(tx, scope, body.userId, groupIds);
+    await recordAudit(tx, {
+      orgId: scope.orgId,
+      actorAccountId: scope.accountId,
+      action: 'org-user.update',
+      targetType: 'account',
+      targetId: body.userId,
+      details: { mode: scope.mode, role, groupIds },
+      ip,
+    });
+  });
+  return { message: USER_UPDATED_MESSAGE, user_id: body.userId };
+}
+
+/**
+ * Removes a user from the organisation (SPEC §7 DELETE /org/users): its org and group memberships
+ * go, the account and its recordings stay. Nobody removes themselves.
+ */
+export async function removeUser(
+  deps: AppDeps,
+  tenant: TenantScope,
+  query: z.output<typeof RemoveOrgUserQuery>,
+  ip: string,
+) {
+  const scope = usersScope(tenant, 'remove');
+  if (!canRemoveUser(scope.accountId, query.userId)) throw forbidden(CANNOT_REMOVE_SELF_MESSAGE);
+  const member = await findMembership(deps.db, scope, query.userId);
+  if (!member) throw notFound(USER_NOT_FOUND_MESSAGE);
+  await deps.db.transaction(async (tx) => {
+    await deleteMembership(tx, scope, query.userId);
+    await recordAudit(tx, {
+      orgId: scope.orgId,
+      actorAccountId: scope.accountId,
+      action: 'org-user.remove',
+      targetType: 'account',
+      targetId: query.userId,
+      details: { role: member.role, payer: member.payer, isExternal: member.isExternal },
+      ip,
+    });
+  });
+  return { message: USER_REMOVED_MESSAGE, user_id: query.userId };
+}
+
+/**
+ * Switches who pays a member's seat between the org and the member (SPEC §4 "Payer"). A lifetime
+ * membership has no payer: answered `success: false` as the spec's "no success" case.
+ */
+export async function changePayer(
+  deps: AppDeps,
+  tenant: TenantScope,
+  userId: string,
+  ip: string,
+): Promise<ChangePayerResponse> {
+  const scope = usersScope(tenant, 'change-payer');
+  const member = await findMembership(deps.db, scope, userId);
+  if (!member) throw notFound(USER_NOT_FOUND_MESSAGE);
+  if (member.lifetime) return { success: false, message: LIFETIME_PAYER_MESSAGE };
+  const payer = await deps.db.transaction(async (tx) => {
+    const next = await togglePayer(tx, scope, userId);
+    await recordAudit(tx, {
+      orgId: scope.orgId,
+      actorAccountId: scope.accountId,
+      action: 'org-user.change-payer',
+      targetType: 'account',
+      targetId: userId,
+      details: { payer: next },
+      ip,
+    });
+    return next;
+  });
+  if (!payer) return { success: false, message: USER_NOT_FOUND_MESSAGE };
+  return { success: true, message: PAYER_CHANGED_MESSAGE };
+}
+
+/** The groups a member of the organisation is in (SPEC §7 GET /org/user_groups/{userId}). */
+export async function userGroups(
+  deps: AppDeps,
+  tenant: TenantScope,
+  userId: string,
+): Promise<UserGroupsResponse> {
+  const scope = usersScope(tenant, 'read-groups');
+  if (!(await findMembership(deps.db, scope, userId))) throw notFound(USER_NOT_FOUND_MESSAGE);
+  const rows = await listMemberGroups(deps.db, scope, userId);
+  return {
+    items: rows.map((row) => ({
+      group_id: row.id,
+      group_name: row.name,
+      is_default: row.isDefault,
+    })),
+  };
+}
+
+/** Every group of the organisation a user can be put in (the Add/Edit User group choice). */
+export async function groupOptions(
+  deps: AppDeps,
+  tenant: TenantScope,
+): Promise<UserGroupsResponse> {
+  const scope = usersScope(tenant, 'choose-groups');
+  const rows = await listOrgGroups(deps.db, scope);
+  return {
+    items: rows.map((row) => ({
+      group_id: row.id,
+      group_name: row.name,
+      is_default: row.isDefault,
+    })),
+  };
+}

@@ -1,0 +1,810 @@
+import { constants, publicEncrypt, randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ALREADY_MEMBER_MESSAGE,
+  APP_ADMIN_CANNOT_JOIN_MESSAGE,
+  CANNOT_DROP_OWN_ADMIN_MESSAGE,
+  CANNOT_REMOVE_SELF_MESSAGE,
+  EXISTING_ACCOUNT_ADDED_MESSAGE,
+  LIFETIME_PAYER_MESSAGE,
+  PAYER_CHANGED_MESSAGE,
+  USER_ADDED_MESSAGE,
+  type AddOrgUserResponse,
+  type ChangePayerResponse,
+  type OrgUser,
+  type OrgUsersResponse,
+  type PublicKeyResponse,
+  type UserGroupsResponse,
+  type UsersStatsResponse,
+} from '@resonant/contracts/org-users';
+import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { addMember, createAccount, createGroup, createOrg } from '../../../test/factories.ts';
+import { auditLog } from '../../db/schema/audit.ts';
+import { serverKeys } from '../../db/schema/server-keys.ts';
+import { groupMemberships, orgMemberships, organisations } from '../../db/schema/organisations.ts';
+import { accounts } from '../../db/schema/accounts.ts';
+import { UNREADABLE_PASSWORD_MESSAGE } from '../../lib/password-transport.ts';
+
+const NOW = new Date('2025-06-10T12:00:00Z');
+const DAY_MS = 86_400_000;
+
+type Org = Awaited<ReturnType<typeof createOrg>>;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+describe('org users', () => {
+  let t: TestApp;
+  let orgA: Org;
+  let orgB: Org;
+  let alpha: { id: string };
+  let bravo: { id: string };
+  let groupOfB: { id: string };
+  let publicKey = '';
+  const id = {
+    orgAdmin: '',
+    coAdmin: '',
+    groupAdmin: '',
+    ada: '',
+    ben: '',
+    cleo: '',
+    lifer: '',
+    outsider: '',
+    stranger: '',
+  };
+  const token = { orgAdmin: '', coAdmin: '', groupAdmin: '', member: '', otherOrgAdmin: '' };
+  let outsiderEmail = '';
+
+  beforeAll(async () => {
+    t = await buildTestApp({ clock: () => NOW });
+    orgA = await createOrg(t.db, { name: 'Users Org' });
+    alpha = await createGroup(t.db, orgA.id, 'Alpha');
+    bravo = await createGroup(t.db, orgA.id, 'Bravo');
+    await t.db
+      .update(organisations)
+      .set({ previousBillingDate: '2025-06-01', nextBillingDate: '2025-07-01' })
+      .where(eq(organisations.id, orgA.id));
+    orgB = await createOrg(t.db, { name: 'Users Other Org' });
+    groupOfB = await createGroup(t.db, orgB.id, 'B Team');
+
+    const make = async (
+      key: keyof typeof id,
+      orgId: string,
+      profile: Parameters<typeof createAccount>[1],
+      membership: Parameters<typeof addMember>[3],
+    ) => {
+      const account = await createAccount(t.db, profile);
+      id[key] = account.id;
+      await addMember(t.db, orgId, account.id, membership);
+      return account;
+    };
+    const orgAdmin = await make(
+      'orgAdmin',
+      orgA.id,
+      { firstName: 'Olga', lastName: 'Owner', createdAt: new Date('2024-01-02T03:04:05Z') },
+      { orgAdmin: true, groups: [{ groupId: orgA.defaultGroupId }] },
+    );
+    const coAdmin = await make(
+      'coAdmin',
+      orgA.id,
+      { firstName: 'Cora', lastName: 'Second' },
+      { orgAdmin: true },
+    );
+    const groupAdmin = await make(
+      'groupAdmin',
+      orgA.id,
+      { firstName: 'Gus', lastName: 'Lead' },
+      { groups: [{ groupId: orgA.defaultGroupId }, { groupId: alpha.id, isAdmin: true }] },
+    );
+    const ada = await make(
+      'ada',
+      orgA.id,
+      {
+        firstName: 'Ada',
+        lastName: 'Zane',
+        email: 'ada.zane@example.test',
+        gender: 'Female',
+        birthDate: '1991-02-03',
+        createdAt: new Date('2025-01-05T08:00:00Z'),
+      },
+      { groups: [{ groupId: orgA.defaultGroupId }, { groupId: alpha.id }] },
+    );
+    await make(
+      'ben',
+      orgA.id,
+      { firstName: 'Ben', lastName: '100%_Young', gender: 'Male' },
+      { payer: 'user', groups: [{ groupId: orgA.defaultGroupId }, { groupId: bravo.id }] },
+    );
+    await make(
+      'cleo',
+      orgA.id,
+      { firstName: 'Cleo', lastName: 'Bravo' },
+      { groups: [{ groupId: orgA.defaultGroupId }, { groupId: bravo.id }] },
+    );
+    await make('lifer', orgA.id, { firstName: 'Liv', lastName: 'Forever' }, {});
+    await t.db
+      .update(orgMemberships)
+      .set({ lifetime: true })
+      .where(eq(orgMemberships.accountId, id.lifer));
+    const outsider = await make(
+      'outsider',
+      orgB.id,
+      { firstName: 'Otto', lastName: 'Other', email: 'otto@example.test', password: 'Outside#1' },
+      { groups: [{ groupId: orgB.defaultGroupId }] },
+    );
+    outsiderEmail = outsider.email;
+    // Stays in the other org only (the outsider joins this one in a test).
+    await make('stranger', orgB.id, { firstName: 'Sten', lastName: 'Ranger' }, {});
+    const otherOrgAdmin = await createAccount(t.db);
+    await addMember(t.db, orgB.id, otherOrgAdmin.id, { orgAdmin: true });
+
+    // Ada read this morning; Ben's last session was 20 days ago.
+    await t.db
+      .update(orgMemberships)
+      .set({ lastActivityAt: new Date(NOW.getTime() - 3 * 3600_000), lastActivityType: 'morning' })
+      .where(eq(orgMemberships.accountId, id.ada));
+    await t.db
+      .update(orgMemberships)
+      .set({
+        lastActivityAt: new Date(NOW.getTime() - 20 * DAY_MS),
+        lastActivityType: 'mindfulness',
+      })
+      .where(eq(orgMemberships.accountId, id.ben));
+
+    await createAccount(t.db, { email: APP_ADMIN_EMAIL });
+    token.orgAdmin = await t.signIn(orgAdmin.email, orgAdmin.password);
+    token.coAdmin = await t.signIn(coAdmin.email, coAdmin.password);
+    token.groupAdmin = await t.signIn(groupAdmin.email, groupAdmin.password);
+    token.member = await t.signIn(ada.email, ada.password);
+    token.otherOrgAdmin = await t.signIn(otherOrgAdmin.email, otherOrgAdmin.password);
+
+    const key = await call('GET', '/api/auth/public-key', token.orgAdmin);
+    publicKey = key.json<PublicKeyResponse>().public_key;
+  });
+  afterAll(() => t.close());
+
+  const call = (method: Method, url: string, bearer?: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: bearer ? t.bearer(bearer) : {},
+      payload: payload as Record<string, unknown> | undefined,
+    });
+  const encrypt = (password: string) =>
+    publicEncrypt(
+      { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(password, 'utf8'),
+    ).toString('base64');
+  const list = async (bearer: string, query = '') => {
+    const response = await call('GET', `/api/org/users?limit=100${query}`, bearer);
+    expect(response.statusCode).toBe(200);
+    return response.json<OrgUsersResponse>();
+  };
+  const names = (body: OrgUsersResponse) => body.list.map((user) => user.first_name);
+  const row = async (userId: string) =>
+    (await list(token.orgAdmin)).list.find((user) => user.user_id === userId);
+  const groupsOf = async (accountId: string, orgId = orgA.id) =>
+    (
+      await t.db
+        .select({ groupId: groupMemberships.groupId, isAdmin: groupMemberships.isAdmin })
+        .from(groupMemberships)
+        .where(and(eq(groupMemberships.orgId, orgId), eq(groupMemberships.accountId, accountId)))
+    )
+      .map((membership) => membership.groupId)
+      .sort();
+  const audits = (action: string, targetId: string) =>
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.targetId, targetId)));
+  const newUser = (overrides: Record<string, unknown> = {}) => ({
+    firstName: 'Nia',
+    lastName: 'New',
+    email: `nia.${randomUUID().slice(0, 8)}@example.test`,
+    password: encrypt('Fresh#123'),
+    gender: 'Female',
+    birthDate: '1995-05-06',
+    groupIds: [alpha.id],
+    ...overrides,
+  });
+
+  describe('GET /api/auth/public-key', () => {
+    it('answers 401 when signed out', async () => {
+      expect((await call('GET', '/api/auth/public-key')).statusCode).toBe(401);
+    });
+
+    it('serves one RSA public key, made once and kept in the database', async () => {
+      expect(publicKey).toMatch(
+        /^-----BEGIN PUBLIC KEY-----\n[\s\S]+\n-----END PUBLIC KEY-----\n$/,
+      );
+      const again = await call('GET', '/api/auth/public-key', token.member);
+      expect(again.json()).toEqual({ algorithm: 'RSA-OAEP-256', public_key: publicKey });
+      const stored = await t.db.select().from(serverKeys);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({ name: 'password-transport', publicKey });
+    });
+  });
+
+  describe('GET /api/org/users', () => {
+    it('answers 401 when signed out', async () => {
+      const response = await call('GET', '/api/org/users');
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'Unauthorized' });
+    });
+
+    it('answers 403 to a member', async () => {
+      const response = await call('GET', '/api/org/users', token.member);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: expect.any(String) });
+    });
+
+    it('lists every member of the org by name with the org user row of SPEC §3', async () => {
+      const body = await list(token.orgAdmin);
+      expect(body.noOfRows).toBe(7);
+      expect(names(body)).toEqual(['Ada', 'Ben', 'Cleo', 'Cora', 'Gus', 'Liv', 'Olga']);
+      expect(body.list[0]).toEqual({
+        user_id: id.ada,
+        full_name: 'Ada Zane',
+        first_name: 'Ada',
+        last_name: 'Zane',
+        birth_date: '1991-02-03',
+        gender: 'Female',
+        email: 'ada.zane@example.test',
+        last_activity_date: '2025-06-10T09:00:00.000Z',
+        last_activity_type: 'morning',
+        user_highest_role: 'user',
+        created_at: '2025-01-05T08:00:00.000Z',
+        subscription_payer: 'Org',
+        is_solo: false,
+        is_external: false,
+      } satisfies OrgUser);
+    });
+
+    it('gives each member its highest role and payer', async () => {
+      const rows = new Map((await list(token.orgAdmin)).list.map((user) => [user.user_id, user]));
+      expect(rows.get(id.orgAdmin)).toMatchObject({ user_highest_role: 'org' });
+      expect(rows.get(id.groupAdmin)).toMatchObject({ user_highest_role: 'group' });
+      expect(rows.get(id.ben)).toMatchObject({
+        user_highest_role: 'user',
+        subscription_payer: 'External',
+        is_solo: true,
+        last_activity_type: 'mindfulness',
+      });
+    });
+
+    it('filters by type: internal leaves out members who pay themselves; allAdmins', async () => {
+      expect(names(await list(token.orgAdmin, '&type=internal'))).toEqual([
+        'Ada',
+        'Cleo',
+        'Cora',
+        'Gus',
+        'Liv',
+        'Olga',
+      ]);
+      expect(names(await list(token.orgAdmin, '&type=allAdmins'))).toEqual(['Cora', 'Olga']);
+      expect(names(await list(token.orgAdmin, `&type=allAdmins&orgId=${orgA.id}`))).toEqual([
+        'Cora',
+        'Olga',
+      ]);
+    });
+
+    it('filters by group and searches names and email, % and _ matching themselves', async () => {
+      expect(names(await list(token.orgAdmin, `&type=all&groupId=${bravo.id}`))).toEqual([
+        'Ben',
+        'Cleo',
+      ]);
+      expect(names(await list(token.orgAdmin, '&search=zAnE'))).toEqual(['Ada']);
+      expect(names(await list(token.orgAdmin, '&search=ada%20z'))).toEqual(['Ada']);
+      expect(names(await list(token.orgAdmin, '&search=ada.zane%40'))).toEqual(['Ada']);
+      expect(names(await list(token.orgAdmin, '&search=100%25_'))).toEqual(['Ben']);
+      expect(names(await list(token.orgAdmin, '&search=%25'))).toEqual(['Ben']);
+    });
+
+    it('pages with limit and offset and counts every match', async () => {
+      const response = await call('GET', '/api/org/users?limit=2&offset=2', token.orgAdmin);
+      const body = response.json<OrgUsersResponse>();
+      expect(names(body)).toEqual(['Cleo', 'Cora']);
+      expect(body.noOfRows).toBe(7);
+      const past = await call('GET', '/api/org/users?limit=2&offset=50', token.orgAdmin);
+      expect(past.json()).toEqual({ list: [], noOfRows: 7 });
+    });
+
+    it('shows a group admin only the users of its current group', async () => {
+      const body = await list(token.groupAdmin);
+      expect(names(body)).toEqual(['Ada', 'Gus']);
+      expect(body.noOfRows).toBe(2);
+      expect(names(await list(token.groupAdmin, `&groupId=${alpha.id}`))).toEqual(['Ada', 'Gus']);
+    });
+
+    it.each([
+      ['a group of another org', () => `groupId=${groupOfB.id}`, 'orgAdmin'],
+      ['another org', () => `orgId=${orgB.id}&type=allAdmins`, 'orgAdmin'],
+      ['a group that does not exist', () => `groupId=${randomUUID()}`, 'orgAdmin'],
+      ['another group of its org, to a group admin', () => `groupId=${bravo.id}`, 'groupAdmin'],
+    ] as const)('answers 404 for %s', async (_name, query, who) => {
+      const response = await call('GET', `/api/org/users?${query()}`, token[who]);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: expect.any(String) });
+    });
+
+    it.each([
+      ['type=everyone', 'type'],
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['offset=-1', 'offset'],
+      ['groupId=abc', 'groupId'],
+    ])('answers 400 naming the field for %s', async (query, field) => {
+      const response = await call('GET', `/api/org/users?${query}`, token.orgAdmin);
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ message: string }>().message).toContain(field);
+    });
+  });
+
+  describe('GET /api/org/users_stats', () => {
+    it('answers 401 signed out and 403 to a group admin', async () => {
+      expect((await call('GET', '/api/org/users_stats')).statusCode).toBe(401);
+      expect((await call('GET', '/api/org/users_stats', token.groupAdmin)).statusCode).toBe(403);
+    });
+
+    it('counts weekly active, internal, external and all members of the caller org only', async () => {
+      const response = await call('GET', '/api/org/users_stats', token.orgAdmin);
+      expect(response.statusCode).toBe(200);
+      expect(response.json<UsersStatsResponse>()).toEqual({
+        total_active_users: 1,
+        total_internal_users: 6,
+        total_external_users: 1,
+        total: 7,
+        billing_from: '2025-06-01',
+        billing_to: '2025-07-01',
+      });
+      const other = await call('GET', '/api/org/users_stats', token.otherOrgAdmin);
+      expect(other.json<UsersStatsResponse>()).toMatchObject({ total: 3, total_active_users: 0 });
+    });
+  });
+
+  describe('POST /api/org/users', () => {
+    it('answers 401 signed out and 403 to a member', async () => {
+      expect((await call('POST', '/api/org/users', undefined, newUser())).statusCode).toBe(401);
+      expect((await call('POST', '/api/org/users', token.member, newUser())).statusCode).toBe(403);
+    });
+
+    it('creates the account in the chosen groups and Default; it signs in with the password', async () => {
+      const body = newUser({ email: 'Nia.Created@Example.test', groupIds: [alpha.id, bravo.id] });
+      const response = await call('POST', '/api/org/users', token.orgAdmin, body);
+      expect(response.statusCode).toBe(201);
+      const created = response.json<AddOrgUserResponse>();
+      expect(created).toEqual({
+        message: USER_ADDED_MESSAGE,
+        user_id: expect.any(String),
+        status: 'created',
+      });
+      expect(await groupsOf(created.user_id)).toEqual(
+        [orgA.defaultGroupId, alpha.id, bravo.id].sort(),
+      );
+      expect(await row(created.user_id)).toMatchObject({
+        email: 'nia.created@example.test',
+        full_name: 'Nia New',
+        gender: 'Female',
+        birth_date: '1995-05-06',
+        user_highest_role: 'user',
+        subscription_payer: 'Org',
+        created_at: expect.any(String),
+        last_activity_date: null,
+      });
+      await expect(t.signIn('nia.created@example.test', 'Fresh#123')).resolves.toEqual(
+        expect.any(String),
+      );
+      const [stored] = await t.db
+        .select({ hash: accounts.passwordHash })
+        .from(accounts)
+        .where(eq(accounts.id, created.user_id));
+      expect(stored?.hash).toMatch(/^\$argon2id\$/);
+      expect(await audits('org-user.create', created.user_id)).toHaveLength(1);
+    });
+
+    it('puts a group admin’s new user in its current group, whatever groups are sent', async () => {
+      const response = await call(
+        'POST',
+        '/api/org/users',
+        token.groupAdmin,
+        newUser({ groupIds: [bravo.id, groupOfB.id] }),
+      );
+      expect(response.statusCode).toBe(201);
+      const { user_id } = response.json<AddOrgUserResponse>();
+      expect(await groupsOf(user_id)).toEqual([orgA.defaultGroupId, alpha.id].sort());
+      const noGroups = await call(
+        'POST',
+        '/api/org/users',
+        token.groupAdmin,
+        newUser({ groupIds: undefined }),
+      );
+      expect(noGroups.statusCode).toBe(201);
+    });
+
+    it('adds an existing account of another org without touching its password or profile', async () => {
+      const response = await call(
+        'POST',
+        '/api/org/users',
+        token.orgAdmin,
+        newUser({ email: outsiderEmail.toUpperCase(), firstName: 'Changed', groupIds: [bravo.id] }),
+      );
+      expect(response.statusCode).toBe(201);
+      expect(response.json<AddOrgUserResponse>()).toEqual({
+        message: EXISTING_ACCOUNT_ADDED_MESSAGE,
+        user_id: id.outsider,
+        status: 'added',
+      });
+      expect(await row(id.outsider)).toMatchObject({ first_name: 'Otto' });
+      expect(await groupsOf(id.outsider)).toEqual([orgA.defaultGroupId, bravo.id].sort());
+      // Still in its own org, still signing in with its own password.
+      expect(await groupsOf(id.outsider, orgB.id)).toEqual([orgB.defaultGroupId]);
+      await expect(t.signIn(outsiderEmail, 'Outside#1')).resolves.toEqual(expect.any(String));
+      await expect(t.signIn(outsiderEmail, 'Fresh#123')).rejects.toThrow();
+      expect(await audits('org-user.add-existing', id.outsider)).toHaveLength(1);
+    });
+
+    it('answers 409 for someone already in the organization', async () => {
+      const response = await call(
+        'POST',
+        '/api/org/users',
+        token.orgAdmin,
+        newUser({ email: 'ada.zane@example.test' }),
+      );
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: ALREADY_MEMBER_MESSAGE });
+    });
+
+    it('answers 409 for the app admin account', async () => {
+      const response = await call(
+        'POST',
+        '/api/org/users',
+        token.orgAdmin,
+        newUser({ email: APP_ADMIN_EMAIL }),
+      );
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: APP_ADMIN_CANNOT_JOIN_MESSAGE });
+    });
+
+    it('answers 404 for a group of another org and creates nothing', async () => {
+      const body = newUser({ groupIds: [alpha.id, groupOfB.id] });
+      const response = await call('POST', '/api/org/users', token.orgAdmin, body);
+      expect(response.statusCode).toBe(404);
+      const [found] = await t.db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.email, body.email as string));
+      expect(found).toBeUndefined();
+    });
+
+    const tomorrow = new Date(Date.now() + 2 * DAY_MS).toISOString().slice(0, 10);
+    const invalid: [string, () => Record<string, unknown>, string][] = [
+      ['no first name', () => ({ firstName: '  ' }), 'firstName: First Name is required'],
+      [
+        'a first name over 100',
+        () => ({ firstName: 'x'.repeat(101) }),
+        'firstName: First Name must be at most 100 characters',
+      ],
+      ['no last name', () => ({ lastName: undefined }), 'lastName: Last Name is required'],
+      [
+        'a last name over 100',
+        () => ({ lastName: 'y'.repeat(101) }),
+        'lastName: Last Name must be at most 100 characters',
+      ],
+      ['no email', () => ({ email: '' }), 'email: Email is required'],
+      ['a bad email', () => ({ email: 'not-an-email' }), 'email: Please enter a valid email.'],
+      [
+        'an email over 50',
+        () => ({ email: `${'e'.repeat(40)}@example.test` }),
+        'email: Email must be at most 50 characters',
+      ],
+      ['no gender', () => ({ gender: undefined }), 'gender: Gender is required'],
+      ['an unknown gender', () => ({ gender: 'Robot' }), 'gender: Gender is required'],
+      ['no date of birth', () => ({ birthDate: '' }), 'birthDate: Date of Birth is required'],
+      [
+        'a date of birth in the future',
+        () => ({ birthDate: tomorrow }),
+        'birthDate: Date of Birth must be a valid date, not in the future',
+      ],
+      [
+        'an impossible date of birth',
+        () => ({ birthDate: '1990-02-30' }),
+        'birthDate: Date of Birth must be a valid date, not in the future',
+      ],
+      ['no password', () => ({ password: undefined }), 'password: Password is required'],
+      [
+        'a short password',
+        () => ({ password: encrypt('Ab#1') }),
+        'password: Password must be at least 6 characters',
+      ],
+      ['a password sent in clear', () => ({ password: 'Fresh#123' }), UNREADABLE_PASSWORD_MESSAGE],
+      [
+        'a password encrypted with another key',
+        () => ({ password: Buffer.alloc(384, 7).toString('base64') }),
+        UNREADABLE_PASSWORD_MESSAGE,
+      ],
+      ['no group', () => ({ groupIds: [] }), 'groupIds: Please select at least one option'],
+      [
+        'no group list',
+        () => ({ groupIds: undefined }),
+        'groupIds: Please select at least one option',
+      ],
+      [
+        'a group that is no id',
+        () => ({ groupIds: ['alpha'] }),
+        'groupIds.0: groupIds must be an id',
+      ],
+    ];
+    it.each(invalid)('answers 400 for %s', async (_name, overrides, message) => {
+      const response = await call('POST', '/api/org/users', token.orgAdmin, newUser(overrides()));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message });
+    });
+  });
+
+  describe('PUT /api/org/users', () => {
+    const edit = (userId: string, overrides: Record<string, unknown> = {}) => ({
+      userId,
+      firstName: 'Cleo',
+      lastName: 'Bravo',
+      gender: 'Others',
+      birthDate: '1980-12-24',
+      groupIds: [bravo.id],
+      ...overrides,
+    });
+
+    it('answers 401 signed out and 403 to a member', async () => {
+      expect((await call('PUT', '/api/org/users', undefined, edit(id.cleo))).statusCode).toBe(401);
+      expect((await call('PUT', '/api/org/users', token.member, edit(id.cleo))).statusCode).toBe(
+        403,
+      );
+    });
+
+    it('answers 404 for another org’s user, and for a group admin outside its group', async () => {
+      const other = await call('PUT', '/api/org/users', token.orgAdmin, edit(id.stranger));
+      expect(other.statusCode).toBe(404);
+      const notInGroup = await call('PUT', '/api/org/users', token.groupAdmin, edit(id.cleo));
+      expect(notInGroup.statusCode).toBe(404);
+      expect(notInGroup.json()).toEqual({ message: 'User not found' });
+    });
+
+    it('lets an org admin change details, groups (Default kept) and the admin role', async () => {
+      const response = await call(
+        'PUT',
+        '/api/org/users',
+        token.orgAdmin,
+        edit(id.cleo, { firstName: 'Clea', groupIds: [alpha.id], isAdmin: true }),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: expect.any(String), user_id: id.cleo });
+      expect(await row(id.cleo)).toMatchObject({
+        first_name: 'Clea',
+        gender: 'Others',
+        birth_date: '1980-12-24',
+        user_highest_role: 'org',
+      });
+      expect(await groupsOf(id.cleo)).toEqual([orgA.defaultGroupId, alpha.id].sort());
+      expect(await audits('org-user.update', id.cleo)).toHaveLength(1);
+
+      const back = await call(
+        'PUT',
+        '/api/org/users',
+        token.orgAdmin,
+        edit(id.cleo, { isAdmin: false }),
+      );
+      expect(back.statusCode).toBe(200);
+      expect(await row(id.cleo)).toMatchObject({ first_name: 'Cleo', user_highest_role: 'user' });
+      expect(await groupsOf(id.cleo)).toEqual([orgA.defaultGroupId, bravo.id].sort());
+    });
+
+    it('keeps a group-admin flag on groups the edit keeps', async () => {
+      const response = await call(
+        'PUT',
+        '/api/org/users',
+        token.orgAdmin,
+        edit(id.groupAdmin, { firstName: 'Gus', lastName: 'Lead', groupIds: [alpha.id, bravo.id] }),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(await row(id.groupAdmin)).toMatchObject({ user_highest_role: 'group' });
+    });
+
+    it('refuses to take an org admin’s own admin role, but saves its other details', async () => {
+      const drop = await call(
+        'PUT',
+        '/api/org/users',
+        token.orgAdmin,
+        edit(id.orgAdmin, { firstName: 'Olga', lastName: 'Owner', isAdmin: false }),
+      );
+      expect(drop.statusCode).toBe(403);
+      expect(drop.json()).toEqual({ message: CANNOT_DROP_OWN_ADMIN_MESSAGE });
+      const keep = await call(
+        'PUT',
+        '/api/org/users',
+        token.orgAdmin,
+        edit(id.orgAdmin, { firstName: 'Olga', lastName: 'Owner', isAdmin: true }),
+      );
+      expect(keep.statusCode).toBe(200);
+      expect(await row(id.orgAdmin)).toMatchObject({ user_highest_role: 'org' });
+    });
+
+    it('lets a group admin change personal details only', async () => {
+      const response = await call(
+        'PUT',
+        '/api/org/users',
+        token.groupAdmin,
+        edit(id.ada, {
+          firstName: 'Ada',
+          lastName: 'Zane-Lovelace',
+          gender: 'Female',
+          birthDate: '1991-02-03',
+          isAdmin: true,
+          groupIds: [bravo.id],
+        }),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(await row(id.ada)).toMatchObject({
+        last_name: 'Zane-Lovelace',
+        user_highest_role: 'user',
+      });
+      expect(await groupsOf(id.ada)).toEqual([orgA.defaultGroupId, alpha.id].sort());
+    });
+
+    const tomorrow = new Date(Date.now() + 2 * DAY_MS).toISOString().slice(0, 10);
+    it.each([
+      [
+        'no groups from an org admin',
+        { groupIds: [] },
+        'groupIds: Please select at least one option',
+      ],
+      [
+        'a future date of birth',
+        { birthDate: tomorrow },
+        'birthDate: Date of Birth must be a valid date, not in the future',
+      ],
+      ['no first name', { firstName: '' }, 'firstName: First Name is required'],
+      [
+        'a last name over 100',
+        { lastName: 'z'.repeat(101) },
+        'lastName: Last Name must be at most 100 characters',
+      ],
+      ['no gender', { gender: null }, 'gender: Gender is required'],
+      ['a bad user id', { userId: '42' }, 'userId: userId must be an id'],
+    ])('answers 400 for %s', async (_name, overrides, message) => {
+      const response = await call(
+        'PUT',
+        '/api/org/users',
+        token.orgAdmin,
+        edit(id.cleo, overrides),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message });
+    });
+  });
+
+  describe('PUT /api/org/users/change_payer', () => {
+    const change = (bearer: string | undefined, userId: string) =>
+      call('PUT', '/api/org/users/change_payer', bearer, { user_id: userId });
+
+    it('answers 401 signed out, 403 to a group admin and 404 for another org’s user', async () => {
+      expect((await change(undefined, id.ada)).statusCode).toBe(401);
+      expect((await change(token.groupAdmin, id.ada)).statusCode).toBe(403);
+      expect((await change(token.orgAdmin, id.stranger)).statusCode).toBe(404);
+      expect((await change(token.orgAdmin, randomUUID())).statusCode).toBe(404);
+    });
+
+    it('switches the payer between org and user', async () => {
+      const first = await change(token.orgAdmin, id.ada);
+      expect(first.statusCode).toBe(200);
+      expect(first.json<ChangePayerResponse>()).toEqual({
+        success: true,
+        message: PAYER_CHANGED_MESSAGE,
+      });
+      expect(await row(id.ada)).toMatchObject({ subscription_payer: 'External', is_solo: true });
+      await change(token.orgAdmin, id.ada);
+      expect(await row(id.ada)).toMatchObject({ subscription_payer: 'Org', is_solo: false });
+      expect(await audits('org-user.change-payer', id.ada)).toHaveLength(2);
+    });
+
+    it('answers no success for a lifetime membership', async () => {
+      const response = await change(token.orgAdmin, id.lifer);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ success: false, message: LIFETIME_PAYER_MESSAGE });
+    });
+  });
+
+  describe('GET /api/org/user_groups/{userId} and /api/org/users/group_options', () => {
+    it('answer 401 signed out and 403 to a group admin', async () => {
+      expect((await call('GET', `/api/org/user_groups/${id.ada}`)).statusCode).toBe(401);
+      expect(
+        (await call('GET', `/api/org/user_groups/${id.ada}`, token.groupAdmin)).statusCode,
+      ).toBe(403);
+      expect((await call('GET', '/api/org/users/group_options')).statusCode).toBe(401);
+      expect((await call('GET', '/api/org/users/group_options', token.groupAdmin)).statusCode).toBe(
+        403,
+      );
+    });
+
+    it('answers 404 for another org’s user', async () => {
+      const response = await call(
+        'GET',
+        `/api/org/user_groups/${randomUUID()}`,
+        token.otherOrgAdmin,
+      );
+      expect(response.statusCode).toBe(404);
+      const ada = await call('GET', `/api/org/user_groups/${id.ada}`, token.otherOrgAdmin);
+      expect(ada.statusCode).toBe(404);
+    });
+
+    it('lists a user’s groups and the groups to choose from, Default first', async () => {
+      const response = await call('GET', `/api/org/user_groups/${id.ada}`, token.orgAdmin);
+      expect(response.json<UserGroupsResponse>()).toEqual({
+        items: [
+          { group_id: orgA.defaultGroupId, group_name: 'Default', is_default: true },
+          { group_id: alpha.id, group_name: 'Alpha', is_default: false },
+        ],
+      });
+      const options = await call('GET', '/api/org/users/group_options', token.orgAdmin);
+      expect(options.json<UserGroupsResponse>().items.map((group) => group.group_name)).toEqual([
+        'Default',
+        'Alpha',
+        'Bravo',
+      ]);
+    });
+  });
+
+  describe('DELETE /api/org/users', () => {
+    it('answers 401 signed out, 403 to a group admin, 404 for another org’s user', async () => {
+      expect((await call('DELETE', `/api/org/users?userId=${id.ben}`)).statusCode).toBe(401);
+      expect(
+        (await call('DELETE', `/api/org/users?userId=${id.ben}`, token.groupAdmin)).statusCode,
+      ).toBe(403);
+      const other = await call('DELETE', `/api/org/users?userId=${id.ben}`, token.otherOrgAdmin);
+      expect(other.statusCode).toBe(404);
+      expect(await row(id.ben)).toBeDefined();
+    });
+
+    it('refuses to remove yourself', async () => {
+      const response = await call('DELETE', `/api/org/users?userId=${id.orgAdmin}`, token.orgAdmin);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: CANNOT_REMOVE_SELF_MESSAGE });
+    });
+
+    it('removes the user from the org and its groups; the account stays', async () => {
+      const response = await call(
+        'DELETE',
+        `/api/org/users?userId=${id.ben}&userType=user&isExternal=false`,
+        token.orgAdmin,
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        message: 'User removed from organization',
+        user_id: id.ben,
+      });
+      expect(await row(id.ben)).toBeUndefined();
+      expect(await groupsOf(id.ben)).toEqual([]);
+      const [account] = await t.db.select().from(accounts).where(eq(accounts.id, id.ben));
+      expect(account).toBeDefined();
+      expect(await audits('org-user.remove', id.ben)).toEqual([
+        expect.objectContaining({
+          orgId: orgA.id,
+          actorAccountId: id.orgAdmin,
+          details: { role: 'member', payer: 'user', isExternal: false },
+        }),
+      ]);
+      const again = await call('DELETE', `/api/org/users?userId=${id.ben}`, token.orgAdmin);
+      expect(again.statusCode).toBe(404);
+    });
+
+    it('ends a removed admin’s access at once', async () => {
+      const before = await call('GET', '/api/org/users_stats', token.coAdmin);
+      expect(before.statusCode).toBe(200);
+      const response = await call('DELETE', `/api/org/users?userId=${id.coAdmin}`, token.orgAdmin);
+      expect(response.statusCode).toBe(200);
+      expect((await call('GET', '/api/org/users_stats', token.coAdmin)).statusCode).toBe(403);
+    });
+
+    it('answers 400 without a user id', async () => {
+      const response = await call('DELETE', '/api/org/users', token.orgAdmin);
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ message: string }>().message).toContain('userId');
+    });
+  });
+});

@@ -1,0 +1,365 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  MemberReadingsResponse,
+  ParticipantsResponse,
+} from '@resonant/contracts/participants';
+import type { Reading } from '@resonant/contracts/readings';
+import type { TagsResponse } from '@resonant/contracts/tags';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { addMember, createAccount, createGroup, createOrg } from '../../../test/factories.ts';
+import { ingestReading } from '../readings/ingest-reading.ts';
+import { memberReach, MEMBER_NOT_FOUND_MESSAGE, NO_GROUP_MESSAGE } from './participants.service.ts';
+
+const NOW = new Date('2025-06-10T12:00:00Z');
+const DAY_MS = 24 * 3600 * 1000;
+
+/** ~`meanMs` beats with a breathing sinusoid, as a sensor would report. */
+function sineRr(seconds: number, meanMs: number, swing: number): number[] {
+  const rr: number[] = [];
+  let total = 0;
+  for (let beat = 0; total < seconds * 1000; beat++) {
+    const value = Math.round(
+      meanMs +
+        swing * Math.sin((2 * Math.PI * beat) / 5) +
+        15 * Math.sin((2 * Math.PI * beat) / 23),
+    );
+    rr.push(value);
+    total += value;
+  }
+  return rr;
+}
+
+describe('memberReach', () => {
+  const orgId = randomUUID();
+  const groupId = randomUUID();
+  it.each([
+    ['an org admin as org', { role: 'org', orgId, groupId: null }, { orgId, groupId: null }],
+    ['an org admin with a stored group', { role: 'org', orgId, groupId }, { orgId, groupId: null }],
+    ['a group admin', { role: 'group', orgId, groupId }, { orgId, groupId }],
+    ['a group admin without a group', { role: 'group', orgId, groupId: null }, null],
+    ['anyone without an org', { role: 'group', orgId: null, groupId }, null],
+  ] as const)('gives %s its reach', (_name, scope, reach) => {
+    expect(memberReach(scope)).toEqual(reach);
+  });
+});
+
+describe('group participants and member readings', () => {
+  let t: TestApp;
+  let orgA: Awaited<ReturnType<typeof createOrg>>;
+  let alpha: { id: string };
+  let bravo: { id: string };
+  const id = { groupAdmin: '', ada: '', ben: '', cleo: '', outsider: '', orgAdmin: '' };
+  const token = { orgAdmin: '', groupAdmin: '', member: '', otherOrgAdmin: '' };
+  /** Ada's readings as the ingestion service stored them, newest first. */
+  let adaReadings: Reading[] = [];
+  let sleepTagId = '';
+
+  beforeAll(async () => {
+    t = await buildTestApp({ clock: () => NOW });
+    orgA = await createOrg(t.db, { name: 'Participants Org', timeZone: 'Europe/Berlin' });
+    alpha = await createGroup(t.db, orgA.id, 'Alpha');
+    bravo = await createGroup(t.db, orgA.id, 'Bravo');
+    const orgB = await createOrg(t.db, { name: 'Participants Other Org' });
+
+    const orgAdmin = await createAccount(t.db, { firstName: 'Olga', lastName: 'Owner' });
+    await addMember(t.db, orgA.id, orgAdmin.id, { orgAdmin: true });
+    const groupAdmin = await createAccount(t.db, { firstName: 'Gus', lastName: 'Lead' });
+    await addMember(t.db, orgA.id, groupAdmin.id, {
+      groups: [{ groupId: alpha.id, isAdmin: true }],
+    });
+    const ada = await createAccount(t.db, { firstName: 'Ada', lastName: 'Zane' });
+    await addMember(t.db, orgA.id, ada.id, { groups: [{ groupId: alpha.id }] });
+    const ben = await createAccount(t.db, { firstName: 'ben', lastName: 'Young' });
+    await addMember(t.db, orgA.id, ben.id, { groups: [{ groupId: alpha.id }] });
+    const cleo = await createAccount(t.db, { firstName: 'Cleo', lastName: 'Bravo' });
+    await addMember(t.db, orgA.id, cleo.id, { groups: [{ groupId: bravo.id }] });
+    const outsider = await createAccount(t.db, { firstName: 'Otto', lastName: 'Other' });
+    await addMember(t.db, orgB.id, outsider.id, { groups: [{ groupId: orgB.defaultGroupId }] });
+    const otherOrgAdmin = await createAccount(t.db);
+    await addMember(t.db, orgB.id, otherOrgAdmin.id, { orgAdmin: true });
+    Object.assign(id, {
+      groupAdmin: groupAdmin.id,
+      ada: ada.id,
+      ben: ben.id,
+      cleo: cleo.id,
+      outsider: outsider.id,
+      orgAdmin: orgAdmin.id,
+    });
+
+    token.orgAdmin = await t.signIn(orgAdmin.email, orgAdmin.password);
+    token.groupAdmin = await t.signIn(groupAdmin.email, groupAdmin.password);
+    token.member = await t.signIn(ada.email, ada.password);
+    token.otherOrgAdmin = await t.signIn(otherOrgAdmin.email, otherOrgAdmin.password);
+
+    const tagList = await t.app.inject({
+      method: 'GET',
+      url: '/api/tags',
+      headers: t.bearer(token.member),
+    });
+    sleepTagId = tagList.json<TagsResponse>().list.find((tag) => tag.tag_name === 'Sleep')!.id;
+
+    // Ada: a morning reading on each of the last 7 days (the newest tagged), plus a 40 s anytime
+    // reading the engine flags as low quality. Ben and Cleo: none and one.
+    const ingested: Reading[] = [];
+    for (let daysAgo = 6; daysAgo >= 0; daysAgo--) {
+      const outcome = await ingestReading(
+        t.db,
+        { orgId: orgA.id, accountId: ada.id },
+        {
+          clientId: `ada-${daysAgo}`,
+          takenAt: new Date(NOW.getTime() - daysAgo * DAY_MS - 5 * 3600 * 1000),
+          kind: 'morning',
+          rr: sineRr(300, 900 + daysAgo * 20, 20 + daysAgo * 5),
+          tags: daysAgo === 0 ? [sleepTagId] : [],
+        },
+        NOW,
+      );
+      ingested.push(outcome.reading);
+    }
+    const low = await ingestReading(
+      t.db,
+      { orgId: orgA.id, accountId: ada.id },
+      {
+        clientId: 'ada-short',
+        takenAt: new Date(NOW.getTime() - 3600 * 1000),
+        kind: 'anytime',
+        rr: sineRr(40, 950, 30),
+      },
+      NOW,
+    );
+    expect(low.reading.quality).toBe('low');
+    ingested.push(low.reading);
+    adaReadings = ingested.sort((a, b) => b.takenAt.localeCompare(a.takenAt));
+    await ingestReading(
+      t.db,
+      { orgId: orgA.id, accountId: cleo.id },
+      {
+        clientId: 'cleo-1',
+        takenAt: new Date(NOW.getTime() - DAY_MS),
+        kind: 'morning',
+        rr: sineRr(300, 1000, 30),
+      },
+      NOW,
+    );
+  });
+  afterAll(() => t.close());
+
+  const get = (bearer: string | undefined, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: bearer ? t.bearer(bearer) : {} });
+  const switchTo = async (bearer: string, groupId: string | null) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/switch',
+      headers: t.bearer(bearer),
+      payload: {
+        currentOrgId: orgA.id,
+        currentGroupId: groupId,
+        currentUserType: groupId ? 'group' : 'org',
+      },
+    });
+    expect(response.statusCode).toBe(200);
+  };
+
+  describe('GET /api/group/participants', () => {
+    it('answers 401 when signed out', async () => {
+      const response = await get(undefined, '/api/group/participants?rmssd=false');
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'Unauthorized' });
+    });
+
+    it('answers 403 to a plain member', async () => {
+      const response = await get(token.member, '/api/group/participants?rmssd=false');
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: expect.any(String) });
+    });
+
+    it('answers 403 to an org admin who has not switched into a group', async () => {
+      const response = await get(token.orgAdmin, '/api/group/participants');
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: NO_GROUP_MESSAGE });
+    });
+
+    it('answers 400 naming the parameter for a bad rmssd flag', async () => {
+      const response = await get(token.groupAdmin, '/api/group/participants?rmssd=maybe');
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ message: string }>().message).toContain('rmssd');
+    });
+
+    it("lists the group admin's group by name, with flags, last reading and mean RMSSD", async () => {
+      const response = await get(token.groupAdmin, '/api/group/participants?rmssd=true');
+      expect(response.statusCode).toBe(200);
+      const { list } = response.json<ParticipantsResponse>();
+      const good = adaReadings.filter((reading) => reading.quality === 'good');
+      const adaMean = good.reduce((sum, r) => sum + r.metrics.rmssd!, 0) / good.length;
+      expect(list.map((row) => row.first_name)).toEqual(['Ada', 'ben', 'Gus']);
+      expect(list[0]).toEqual({
+        user_id: id.ada,
+        first_name: 'Ada',
+        last_name: 'Zane',
+        email: expect.stringContaining('@example.test'),
+        is_group_admin: false,
+        // The newest reading counts even when it is low quality; the mean leaves it out.
+        last_reading_at: new Date(NOW.getTime() - 3600 * 1000).toISOString(),
+        avg_rmssd: expect.any(Number),
+      });
+      expect(list[0]!.avg_rmssd).toBeCloseTo(adaMean, 9);
+      expect(list[1]).toMatchObject({
+        user_id: id.ben,
+        is_group_admin: false,
+        last_reading_at: null,
+        avg_rmssd: null,
+      });
+      expect(list[2]).toMatchObject({ user_id: id.groupAdmin, is_group_admin: true });
+    });
+
+    it.each(['?rmssd=false', ''])('leaves the averages out with %s', async (query) => {
+      const response = await get(token.groupAdmin, `/api/group/participants${query}`);
+      const { list } = response.json<ParticipantsResponse>();
+      expect(list.map((row) => row.avg_rmssd)).toEqual([null, null, null]);
+      expect(list[0]!.last_reading_at).not.toBeNull();
+    });
+
+    it('shows an org admin switched into a group only that group', async () => {
+      await switchTo(token.orgAdmin, bravo.id);
+      try {
+        const response = await get(token.orgAdmin, '/api/group/participants?rmssd=false');
+        expect(response.statusCode).toBe(200);
+        expect(response.json<ParticipantsResponse>().list.map((row) => row.user_id)).toEqual([
+          id.cleo,
+        ]);
+      } finally {
+        await switchTo(token.orgAdmin, null);
+      }
+    });
+  });
+
+  describe('GET /api/user/rmssd', () => {
+    const readingsOf = (userId: string, extra = '') => `/api/user/rmssd?user_id=${userId}${extra}`;
+
+    it('answers 401 when signed out', async () => {
+      const response = await get(undefined, readingsOf(id.ada));
+      expect(response.statusCode).toBe(401);
+    });
+
+    it('answers 403 to a plain member, even for their own readings', async () => {
+      const response = await get(token.member, readingsOf(id.ada));
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: expect.any(String) });
+    });
+
+    it.each([
+      ['another organisation’s member', 'groupAdmin', () => id.outsider],
+      ['another group’s member', 'groupAdmin', () => id.cleo],
+      ['an id that is no one', 'groupAdmin', () => randomUUID()],
+      ['another organisation’s member, to an org admin', 'orgAdmin', () => id.outsider],
+      ['a member of an org the caller does not administer', 'otherOrgAdmin', () => id.ada],
+    ] as const)('answers 404 for %s', async (_name, who, userId) => {
+      const response = await get(token[who], readingsOf(userId()));
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: MEMBER_NOT_FOUND_MESSAGE });
+    });
+
+    it('answers 400 naming the parameter for a malformed id or limit', async () => {
+      const badId = await get(token.groupAdmin, '/api/user/rmssd?user_id=42');
+      expect(badId.statusCode).toBe(400);
+      expect(badId.json<{ message: string }>().message).toContain('user_id');
+      const badLimit = await get(token.groupAdmin, readingsOf(id.ada, '&limit=0'));
+      expect(badLimit.statusCode).toBe(400);
+      expect(badLimit.json<{ message: string }>().message).toContain('limit');
+    });
+
+    it('gives a group admin every reading of a member, newest first, as stored', async () => {
+      const response = await get(token.groupAdmin, readingsOf(id.ada));
+      expect(response.statusCode).toBe(200);
+      const { list, noOfRows } = response.json<MemberReadingsResponse>();
+      expect(noOfRows).toBe(8);
+      expect(list.map((row) => row.id)).toEqual(adaReadings.map((reading) => reading.id));
+      for (const [index, row] of list.entries()) {
+        const stored = adaReadings[index]!;
+        expect(row).toEqual({
+          id: stored.id,
+          dateTime: stored.takenAt,
+          userId: id.ada,
+          kind: stored.kind,
+          quality: stored.quality,
+          rmssd: stored.metrics.rmssd,
+          created_at: stored.createdAt,
+          tags: stored.tags,
+          time_domain: {
+            minMax: stored.metrics.minMax,
+            sdnn: stored.metrics.sdnn,
+            sdsd: stored.metrics.sdsd,
+            mean_hr: stored.metrics.meanHr,
+            max_hr: stored.metrics.maxHr,
+            min_hr: stored.metrics.minHr,
+            mean_nni: stored.metrics.meanNni,
+            median_nni: stored.metrics.medianNni,
+            range_nni: stored.metrics.rangeNni,
+          },
+          frequency_domain: {
+            lf: stored.metrics.lf,
+            hf: stored.metrics.hf,
+            vlf: stored.metrics.vlf,
+            total_power: stored.metrics.totalPower,
+          },
+        });
+      }
+      expect(list[0]).toMatchObject({ quality: 'low', kind: 'anytime' });
+      expect(list[1]!.tags).toEqual([{ id: sleepTagId, tag_name: 'Sleep' }]);
+      // Slower hearts with more swing further back: the figures really are each reading's own.
+      expect(list[1]!.rmssd!).toBeLessThan(list[7]!.rmssd!);
+      expect(list[1]!.time_domain.mean_nni!).toBeLessThan(list[7]!.time_domain.mean_nni!);
+    });
+
+    it('fetches 6 for the profile page and pages on with offset', async () => {
+      const first = (
+        await get(token.groupAdmin, readingsOf(id.ada, '&limit=6'))
+      ).json<MemberReadingsResponse>();
+      expect(first.list).toHaveLength(6);
+      expect(first.noOfRows).toBe(8);
+      const rest = (
+        await get(token.groupAdmin, readingsOf(id.ada, '&limit=6&offset=6'))
+      ).json<MemberReadingsResponse>();
+      expect(rest.list.map((row) => row.id)).toEqual(
+        adaReadings.slice(6).map((reading) => reading.id),
+      );
+      expect(rest.noOfRows).toBe(8);
+    });
+
+    it('bounds the range by instants, or by whole days in the org’s time zone', async () => {
+      const byInstant = (
+        await get(
+          token.groupAdmin,
+          readingsOf(
+            id.ada,
+            `&from=${encodeURIComponent(adaReadings[3]!.takenAt)}&to=${encodeURIComponent(adaReadings[2]!.takenAt)}`,
+          ),
+        )
+      ).json<MemberReadingsResponse>();
+      expect(byInstant.list.map((row) => row.id)).toEqual([adaReadings[2]!.id, adaReadings[3]!.id]);
+
+      // Mornings at 07:00 UTC are 09:00 in Berlin: 2025-06-08 holds exactly the 2-days-ago one,
+      // and `to` is inclusive of its whole day.
+      const byDay = (
+        await get(token.groupAdmin, readingsOf(id.ada, '&from=2025-06-08&to=2025-06-08'))
+      ).json<MemberReadingsResponse>();
+      expect(byDay.list.map((row) => row.dateTime)).toEqual(['2025-06-08T07:00:00.000Z']);
+      expect(byDay.noOfRows).toBe(1);
+    });
+
+    it('lets an org admin read any member of the org, and in a group only that group', async () => {
+      const asOrg = await get(token.orgAdmin, readingsOf(id.cleo));
+      expect(asOrg.statusCode).toBe(200);
+      expect(asOrg.json<MemberReadingsResponse>().noOfRows).toBe(1);
+
+      await switchTo(token.orgAdmin, alpha.id);
+      try {
+        expect((await get(token.orgAdmin, readingsOf(id.ada))).statusCode).toBe(200);
+        expect((await get(token.orgAdmin, readingsOf(id.cleo))).statusCode).toBe(404);
+      } finally {
+        await switchTo(token.orgAdmin, null);
+      }
+    });
+  });
+});

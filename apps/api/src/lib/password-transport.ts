@@ -1,0 +1,79 @@
+import { constants, generateKeyPair, privateDecrypt } from 'node:crypto';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { PASSWORD_NOT_READABLE_MESSAGE } from '@resonant/contracts/org-users';
+import type { Database } from '../db/client.ts';
+import { serverKeys } from '../db/schema/server-keys.ts';
+import { badRequest } from './http-error.ts';
+
+const generate = promisify(generateKeyPair);
+
+const KEY_NAME = 'password-transport';
+/** Web Crypto's name for RSA-OAEP with SHA-256, the only scheme the browser uses here. */
+export const PASSWORD_TRANSPORT_ALGORITHM = 'RSA-OAEP-256';
+// 3072 bits: NIST's size for use beyond 2030, and room for 318 bytes of plaintext (OAEP-SHA-256),
+// more than the longest password the contracts accept.
+const MODULUS_BITS = 3072;
+
+export const UNREADABLE_PASSWORD_MESSAGE = `password: ${PASSWORD_NOT_READABLE_MESSAGE}`;
+
+type KeyPair = { publicKey: string; privateKey: string };
+
+// One load per database handle: the pair never changes once stored.
+const cache = new WeakMap<object, Promise<KeyPair>>();
+
+async function loadOrCreate(db: Database): Promise<KeyPair> {
+  const select = () =>
+    db
+      .select({ publicKey: serverKeys.publicKey, privateKey: serverKeys.privateKey })
+      .from(serverKeys)
+      .where(eq(serverKeys.name, KEY_NAME));
+  const [stored] = await select();
+  if (stored) return stored;
+  const pair = await generate('rsa', {
+    modulusLength: MODULUS_BITS,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  // Two instances starting together may both generate one: the first insert wins and both read it.
+  await db
+    .insert(serverKeys)
+    .values({ name: KEY_NAME, algorithm: PASSWORD_TRANSPORT_ALGORITHM, ...pair })
+    .onConflictDoNothing();
+  const [winner] = await select();
+  if (!winner) throw new Error('password transport key was not stored');
+  return winner;
+}
+
+function keyPair(db: Database): Promise<KeyPair> {
+  let pair = cache.get(db);
+  if (!pair) {
+    pair = loadOrCreate(db);
+    // A failed load (database down) is retried by the next request instead of cached.
+    pair.catch(() => cache.delete(db));
+    cache.set(db, pair);
+  }
+  return pair;
+}
+
+/** The public key (SPKI PEM) browsers encrypt typed passwords with; created at first use. */
+export async function passwordTransportPublicKey(db: Database): Promise<string> {
+  return (await keyPair(db)).publicKey;
+}
+
+/**
+ * Decrypts a password the browser encrypted with RSA-OAEP (SHA-256) and sent as base64. The result
+ * goes straight to the password rules and argon2id; it is never logged nor put in an error message.
+ */
+export async function decryptTransportedPassword(db: Database, base64: string): Promise<string> {
+  const { privateKey } = await keyPair(db);
+  const cipher = Buffer.from(base64, 'base64');
+  try {
+    return privateDecrypt(
+      { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      cipher,
+    ).toString('utf8');
+  } catch {
+    throw badRequest(UNREADABLE_PASSWORD_MESSAGE);
+  }
+}
