@@ -5,6 +5,15 @@ import { NotFoundPage } from '../components/not-found-page.tsx';
 import { PlaceholderPage } from '../components/placeholder-page.tsx';
 import { RouteErrorPage } from '../components/route-error-page.tsx';
 import { paths } from '../config/paths.ts';
+import { GroupDashboardPage } from '../features/dashboard/components/group-dashboard-page.tsx';
+import { OrgDashboardPage } from '../features/dashboard/components/org-dashboard-page.tsx';
+import { GroupsPage } from '../features/groups/components/groups-page.tsx';
+import { ManageGroupPage } from '../features/groups/components/manage-group-page.tsx';
+import { ParticipantProfilePage } from '../features/participants/components/participant-profile-page.tsx';
+import { ParticipantReadingsPage } from '../features/participants/components/participant-readings-page.tsx';
+import { ParticipantsPage } from '../features/participants/components/participants-page.tsx';
+import { ImportUsersPage } from '../features/users/components/import-users-page.tsx';
+import { UsersPage } from '../features/users/components/users-page.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { AreaLayout, PlainLayout } from './routes/area-layout.tsx';
 import { AuthRoute } from './routes/auth-route.tsx';
@@ -54,11 +63,11 @@ export const routes: RouteObject[] = [
           {
             element: <AreaLayout area="org" />,
             children: [
-              placeholder(paths.org.dashboard, 'Dashboard'),
-              placeholder(paths.org.groups, 'Groups'),
-              placeholder(paths.org.manageGroup, 'Manage Group'),
-              placeholder(paths.org.users, 'Users'),
-              placeholder(paths.org.import, 'Import Users'),
+              page(paths.org.dashboard, 'Dashboard', <OrgDashboardPage />),
+              page(paths.org.groups, 'Groups', <GroupsPage />),
+              page(paths.org.manageGroup, 'Manage Group', <ManageGroupPage />),
+              page(paths.org.users, 'Users', <UsersPage mode="org" />),
+              page(paths.org.import, 'Import Users', <ImportUsersPage />),
               placeholder(paths.org.invitation, 'Invite Users'),
               placeholder(paths.org.reports, 'Reports'),
               placeholder(paths.org.billingHistory, 'Billing History'),
@@ -69,10 +78,15 @@ export const routes: RouteObject[] = [
           {
             element: <AreaLayout area="group" />,
             children: [
-              placeholder(paths.group.dashboard, 'Dashboard'),
-              placeholder(paths.group.participants, 'Users'),
-              placeholder(paths.group.participantProfile, 'User Profile'),
-              placeholder(paths.group.participantReadings, 'User Readings'),
+              page(paths.group.dashboard, 'Dashboard', <GroupDashboardPage />),
+              page(
+                paths.group.participants,
+                'Users',
+                // SPEC §6: the group admin's reduced users view, beside the participants list.
+                <ParticipantsPage manageUsers={<UsersPage mode="group" />} />,
+              ),
+              page(paths.group.participantProfile, 'User Profile', <ParticipantProfilePage />),
+              page(paths.group.participantReadings, 'User Readings', <ParticipantReadingsPage />),
               placeholder(paths.group.invitation, 'Invite Users'),
               placeholder(paths.group.reports, 'Reports'),
               comingSoon(paths.group.activity, 'Activity'),

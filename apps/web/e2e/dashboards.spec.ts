@@ -1,0 +1,182 @@
+import { expect, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expectPath, resetToOrgContext, sideMenu, signInViaUi } from './support/app.ts';
+import { DEMO } from './support/env.ts';
+
+/** SPEC §2: the six figures of every dashboard, in order. */
+const METRICS = [
+  'Latest Reading',
+  'Previous Reading',
+  '7-Day Average',
+  '30-Day Average',
+  'All-Time Average',
+  'Population Norm',
+];
+const TRENDS = /^(Trending up|Trending down|No trend yet)$/;
+/** A figure with one decimal in the browser's (en-US) locale. */
+const FIGURE = /^\d{1,3}(,\d{3})*\.\d$/;
+
+function bodyRows(table: Locator): Locator {
+  return table.locator('tbody tr');
+}
+
+/** The six metric cards carry numbers: the demo data has eight months of readings. */
+async function expectSixFigures(page: Page) {
+  for (const label of METRICS) {
+    const card = page.getByRole('group', { name: label, exact: true });
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId('metric-value')).toHaveText(FIGURE);
+  }
+}
+
+test.describe('org admin', () => {
+  // Whatever happens in the test, the org admin's next sign-in must land on /org again.
+  test.afterEach(async ({ request }) => {
+    await resetToOrgContext(request, DEMO.orgAdmin);
+  });
+
+  test('sees the averages and the groups trend, pages it, and opens a group', async ({ page }) => {
+    await signInViaUi(page, DEMO.orgAdmin);
+    await expectPath(page, '/org');
+    await expectSixFigures(page);
+    await expect(page.getByRole('img', { name: /^Bar chart of average RMSSD/ })).toBeVisible();
+
+    const groups = page.getByRole('table', { name: 'Groups with their HRV Trend' });
+    await expect(groups.getByRole('columnheader')).toHaveText([
+      'Trend',
+      'Group',
+      'Latest',
+      'Previous',
+      'Last week',
+      'Last month',
+      'All time',
+    ]);
+    await expect(bodyRows(groups).filter({ hasText: 'Engineering' })).toHaveCount(1);
+    const rowCount = await bodyRows(groups).count();
+    expect(rowCount).toBeGreaterThanOrEqual(3);
+    expect(rowCount).toBeLessThanOrEqual(5);
+    for (const trend of await groups.getByRole('img').all()) {
+      await expect(trend).toHaveAccessibleName(TRENDS);
+    }
+
+    // Page size: 5 by default, the SPEC §9 choices, and a new size asks the server for that page.
+    const pageSize = page.getByRole('textbox', { name: 'Rows per page' });
+    await expect(pageSize).toHaveValue('5');
+    await pageSize.click();
+    await expect(page.getByRole('option')).toHaveText(['5', '10', '20', '40', '50', '100']);
+    const tenRows = page.waitForRequest(
+      (request) =>
+        request.url().includes('/api/hrv_analytics/org_groups_trends') &&
+        new URL(request.url()).searchParams.get('limit') === '10' &&
+        new URL(request.url()).searchParams.get('offset') === '0',
+    );
+    await page.getByRole('option', { name: '10', exact: true }).click();
+    await tenRows;
+    await expect(pageSize).toHaveValue('10');
+    await expect(bodyRows(groups)).toHaveCount(rowCount);
+
+    // A row switches into its group: the group dashboard with its users' trends.
+    await bodyRows(groups).filter({ hasText: 'Engineering' }).click();
+    await expectPath(page, '/group');
+    await expect(sideMenu(page).getByText('Engineering', { exact: true })).toBeVisible();
+    await expect(sideMenu(page).getByRole('button', { name: 'Back to Org' })).toBeVisible();
+    await expectSixFigures(page);
+    const users = page.getByRole('table', { name: 'Users with their HRV Trend' });
+    await expect(users.getByRole('columnheader')).toHaveText([
+      'Trend',
+      'Name',
+      'Last reading',
+      'Population average',
+      'Latest',
+      'Yesterday',
+      'Last week',
+      'Last month',
+      'All time',
+    ]);
+    await expect(bodyRows(users)).toHaveCount(5);
+
+    await sideMenu(page).getByRole('button', { name: 'Back to Org' }).click();
+    await expectPath(page, '/org');
+    await expect(page.getByRole('table', { name: 'Groups with their HRV Trend' })).toBeVisible();
+  });
+});
+
+test('a group admin follows a user from the dashboard to all their readings', async ({ page }) => {
+  await signInViaUi(page, DEMO.groupAdmin);
+  await expectPath(page, '/group');
+  await expect(sideMenu(page).getByText('Engineering', { exact: true })).toBeVisible();
+  // can_switch_to_org is false for a group admin.
+  await expect(sideMenu(page).getByRole('button', { name: 'Back to Org' })).toHaveCount(0);
+  await expectSixFigures(page);
+  const trends = page.getByRole('table', { name: 'Users with their HRV Trend' });
+  await expect(bodyRows(trends)).toHaveCount(5);
+
+  // The trends table opens a profile directly.
+  const firstName = (await bodyRows(trends).first().getByRole('cell').nth(1).innerText()).trim();
+  await bodyRows(trends).first().click();
+  await expect(page).toHaveURL(/\/group\/participants\/profile\?userId=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 2, name: firstName })).toBeVisible();
+
+  // The Users page: managing users (SPEC §6) and, one tab over, the participants with the
+  // group-admin flag; a row opens that user's profile.
+  await sideMenu(page).getByRole('link', { name: 'Users', exact: true }).click();
+  await expectPath(page, '/group/participants');
+  await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('table', { name: 'Users of the group' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Participants' }).click();
+  await expectPath(page, '/group/participants', '?view=participants');
+  const participants = page.getByRole('table', { name: 'Participants' });
+  await expect(participants.getByRole('columnheader')).toHaveText([
+    'Name',
+    'Email',
+    'Group admin',
+    'Last reading',
+    'Average RMSSD (ms)',
+  ]);
+  await expect(
+    bodyRows(participants).filter({ hasText: 'Gabriel Lead' }).getByText('Group Admin'),
+  ).toBeVisible();
+  const member = bodyRows(participants).filter({ hasNotText: 'Gabriel Lead' }).first();
+  const memberName = (await member.getByRole('cell').first().innerText()).trim();
+  await member.click();
+  await expect(page).toHaveURL(/\/group\/participants\/profile\?userId=[0-9a-f-]{36}$/);
+  const profileUrl = page.url();
+
+  await expect(page.getByRole('heading', { level: 2, name: memberName })).toBeVisible();
+  await expectSixFigures(page);
+  const latest = page.getByRole('table', { name: 'Latest readings' });
+  await expect(bodyRows(latest)).toHaveCount(5);
+  await expect(latest.getByRole('columnheader')).toHaveText([
+    'Date/time',
+    'RMSSD (ms)',
+    'SDNN (ms)',
+    'Mean HR (bpm)',
+    'LF (ms²)',
+    'HF (ms²)',
+    'Quality',
+    'Tags',
+  ]);
+
+  // Eight months of readings: more than 5, so View All leads to every one of them.
+  await page.getByRole('link', { name: 'View All' }).click();
+  await expect(page).toHaveURL(
+    profileUrl.replace('/group/participants/profile', '/group/participants/readings'),
+  );
+  const all = page.getByRole('table', { name: 'All readings' });
+  await expect(bodyRows(all)).toHaveCount(20);
+  await expect(page.getByText(/^1–20 of \d{3,}$/)).toBeVisible();
+  const firstReading = await bodyRows(all).first().innerText();
+  await page.getByRole('button', { name: '2', exact: true }).click();
+  await expect(page.getByText(/^21–40 of \d{3,}$/)).toBeVisible();
+  await expect(bodyRows(all).first()).not.toHaveText(firstReading);
+});
+
+test('the group area shows no user for a link without one', async ({ page }) => {
+  await signInViaUi(page, DEMO.groupAdmin);
+  await expectPath(page, '/group');
+  await page.goto('/group/participants/profile?userId=nobody');
+  await expect(page.getByText('No user to show')).toBeVisible();
+  await page.getByRole('link', { name: 'Participants', exact: true }).click();
+  await expectPath(page, '/group/participants', '?view=participants');
+  await expect(page.getByRole('table', { name: 'Participants' })).toBeVisible();
+});

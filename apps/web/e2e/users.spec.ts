@@ -1,0 +1,267 @@
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expectPath, sideMenu, signInViaUi, toast, uniqueEmail } from './support/app.ts';
+import { DEMO, DEMO_PASSWORD } from './support/env.ts';
+
+/** A bearer token for API calls made around the journeys (set-up and clean-up). */
+async function apiToken(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.post('/api/auth/sign-in', {
+    data: { email, password: DEMO_PASSWORD },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Takes the users a test added out of the demo organization again, so other journeys see it as seeded. */
+async function removeFromOrg(request: APIRequestContext, emails: string[]) {
+  const headers = { authorization: `Bearer ${await apiToken(request, DEMO.orgAdmin)}` };
+  for (const email of emails) {
+    const found = await request.get(`/api/org/users?search=${encodeURIComponent(email)}`, {
+      headers,
+    });
+    const { list } = (await found.json()) as { list: { user_id: string; email: string }[] };
+    for (const user of list.filter((row) => row.email === email.toLowerCase())) {
+      await request.delete(`/api/org/users?userId=${user.user_id}`, { headers });
+    }
+  }
+}
+
+async function openUsers(page: Page, email = DEMO.orgAdmin) {
+  await signInViaUi(page, email);
+  await expectPath(page, '/org');
+  await sideMenu(page).getByRole('link', { name: 'Users', exact: true }).click();
+  await expectPath(page, '/org/users');
+}
+
+function usersTable(page: Page) {
+  return page.getByRole('table', { name: 'Users of the organization' });
+}
+
+async function search(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Search users' }).fill(text);
+}
+
+test.describe('org admin', () => {
+  const added: string[] = [];
+  test.afterAll(async ({ request }) => {
+    await removeFromOrg(request, added);
+  });
+
+  test('sees the stat cards and adds a user to a group; the user signs in', async ({
+    page,
+    request,
+  }) => {
+    await openUsers(page);
+    for (const label of ['Active Users', 'Internal Users', 'External Users', 'Total Users']) {
+      await expect(page.getByText(label, { exact: true })).toBeVisible();
+    }
+    await expect(usersTable(page).getByRole('row', { name: /Amelia Hughes/ })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add New' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add User' });
+    // SPEC §5 defaults: Male, and today as date of birth.
+    await expect(dialog.getByRole('textbox', { name: 'Gender' })).toHaveValue('Male');
+    const today = await page.evaluate(() => {
+      const now = new Date();
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+    });
+    await expect(dialog.getByRole('textbox', { name: 'Date of Birth' })).toHaveValue(today);
+
+    // Nothing is sent while a rule fails.
+    await dialog.getByRole('button', { name: 'Add User' }).click();
+    await expect(dialog.getByText('First Name is required')).toBeVisible();
+    await expect(dialog.getByText('Please select at least one option')).toBeVisible();
+
+    const email = uniqueEmail('added');
+    added.push(email);
+    await dialog.getByRole('textbox', { name: 'First Name' }).fill('Edda');
+    await dialog.getByRole('textbox', { name: 'Last Name' }).fill('Added');
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+    await dialog.getByRole('textbox', { name: 'Password' }).fill('Welcome#42');
+    await dialog.getByRole('textbox', { name: 'Date of Birth' }).fill('1993-03-09');
+    await dialog.getByRole('textbox', { name: 'Groups' }).click();
+    await page.getByRole('option', { name: 'Engineering' }).click();
+    await dialog.getByRole('textbox', { name: 'Last Name' }).click();
+    await dialog.getByRole('button', { name: 'Add User' }).click();
+    // Hashing the password (argon2id) takes a moment on a busy machine.
+    await expect(toast(page, 'User added successfully')).toBeVisible({ timeout: 15_000 });
+    await expect(dialog).toBeHidden();
+
+    await search(page, email);
+    const row = usersTable(page).getByRole('row', { name: /Edda Added/ });
+    await expect(row).toBeVisible();
+    await expect(row.getByText('Internal', { exact: true })).toBeVisible();
+    await row.getByRole('button', { name: 'Edit Edda Added' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit User' });
+    await expect(edit.getByText('Engineering', { exact: true })).toBeVisible();
+    await expect(edit.getByRole('checkbox', { name: 'Organization Admin' })).not.toBeChecked();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+
+    // The password went encrypted and arrived intact: the new user signs in with it.
+    const signIn = await request.post('/api/auth/sign-in', {
+      data: { email, password: 'Welcome#42' },
+    });
+    expect(signIn.status()).toBe(200);
+  });
+
+  test('imports a CSV with one bad row and sees it listed with its reason', async ({ page }) => {
+    await openUsers(page);
+    await page.getByRole('link', { name: 'CSV Import' }).click();
+    await expectPath(page, '/org/import');
+    await expect(page.getByRole('table', { name: 'Columns of the import file' })).toBeVisible();
+    await expect(page.getByText('Only .csv files, at most 10 MB.')).toBeVisible();
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download template' }).click();
+    expect((await downloading).suggestedFilename()).toBe('resonant-users-template.csv');
+
+    const fileInput = page.locator('input[type="file"]');
+    await fileInput.setInputFiles({
+      name: 'users.xlsx',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('not a csv'),
+    });
+    await expect(page.getByText('Please upload file having extension .csv only.')).toHaveCount(2);
+    await expect(page.getByRole('button', { name: 'Import users' })).toBeDisabled();
+
+    const good = [uniqueEmail('import.one'), uniqueEmail('import.two')];
+    added.push(...good);
+    const csv = [
+      'first_name,last_name,email,gender,birth_date,group',
+      `Ines,Imported,${good[0]},Female,1988-08-08,Engineering`,
+      'Bad,Row,not-an-email,Male,1990-01-01,',
+      `Kofi,Imported,${good[1]},Male,1979-01-31,Operations`,
+    ].join('\n');
+    await fileInput.setInputFiles({
+      name: 'team.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await page.getByRole('button', { name: 'Import users' }).click();
+
+    const errors = page.getByRole('dialog', { name: 'Invalid data' });
+    await expect(errors).toBeVisible();
+    await expect(
+      errors.getByText('2 users created, 1 row failed.', { exact: false }),
+    ).toBeVisible();
+    const failed = errors.getByRole('table', { name: 'Rows that were not imported' });
+    await expect(failed.getByRole('columnheader', { name: 'Username' })).toBeVisible();
+    await expect(failed.getByRole('columnheader', { name: 'Reason' })).toBeVisible();
+    await expect(failed.getByRole('row', { name: /not-an-email/ })).toContainText(
+      'Please enter a valid email.',
+    );
+    await errors.getByRole('button', { name: 'Close' }).click();
+
+    // Uploading the same file again adds nobody twice.
+    await page.getByRole('button', { name: 'Import users' }).click();
+    await expect(
+      errors.getByText('0 users created, 2 already members (skipped), 1 row failed.', {
+        exact: false,
+      }),
+    ).toBeVisible();
+    await errors.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('link', { name: 'Back to Users' }).click();
+    await search(page, 'Imported');
+    await expect(usersTable(page).getByRole('row', { name: /Imported/ })).toHaveCount(2);
+  });
+
+  test('changes a payer and sees Payer changed successfully', async ({ page }) => {
+    await openUsers(page);
+    await search(page, 'member05@');
+    const row = usersTable(page).getByRole('row', { name: /member05@/ });
+    const payer = row.getByRole('button', { name: /^Payer of .*: Org\. Change payer$/ });
+    await expect(payer).toBeVisible();
+
+    await payer.click();
+    await page.getByRole('menuitem', { name: 'User pays' }).click();
+    await expect(toast(page, 'Payer changed successfully')).toBeVisible();
+    await expect(row.getByRole('button', { name: /: User\. Change payer$/ })).toBeVisible();
+    await expect(row.getByText('External', { exact: true })).toBeVisible();
+
+    // And back, leaving the demo data as it was.
+    await row.getByRole('button', { name: /: User\. Change payer$/ }).click();
+    await page.getByRole('menuitem', { name: 'Organization pays' }).click();
+    await expect(row.getByRole('button', { name: /: Org\. Change payer$/ })).toBeVisible();
+  });
+
+  test('cannot remove itself nor drop its own admin role; removes another user', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('removed');
+    added.push(email);
+    await openUsers(page);
+    await search(page, DEMO.orgAdmin);
+    const own = usersTable(page).getByRole('row', { name: /Olivia Admin/ });
+    await expect(own.getByText('Admin', { exact: true })).toBeVisible();
+    await expect(own.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+    await own.getByRole('button', { name: 'Edit Olivia Admin' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit User' });
+    await expect(edit.getByRole('textbox', { name: 'First Name' })).toHaveValue('Olivia');
+    await expect(edit.getByRole('checkbox', { name: 'Organization Admin' })).toHaveCount(0);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+
+    // Someone to remove, added through the import API.
+    const token = await apiToken(request, DEMO.orgAdmin);
+    const imported = await request.post('/api/org/users/import', {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: {
+        file: {
+          name: 'one.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(
+            `first_name,last_name,email,gender,birth_date\nRita,Removed,${email},Female,1990-02-02\n`,
+          ),
+        },
+      },
+    });
+    expect(imported.ok()).toBe(true);
+
+    await search(page, email);
+    const row = usersTable(page).getByRole('row', { name: /Rita Removed/ });
+    await row.getByRole('button', { name: 'Remove Rita Removed' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove user' });
+    await expect(
+      confirm.getByText('Are you sure you want to remove user from organization?'),
+    ).toBeVisible();
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await expect(toast(page, 'User removed from organization')).toBeVisible();
+    await expect(usersTable(page).getByText('No user matches your search')).toBeVisible();
+  });
+});
+
+test('a group admin sees the reduced users view', async ({ page }) => {
+  await signInViaUi(page, DEMO.groupAdmin);
+  await expectPath(page, '/group');
+  await sideMenu(page).getByRole('link', { name: 'Users', exact: true }).click();
+  // SPEC §6: the reduced users view, mounted in the group area's Users page.
+  const table = page.getByRole('table', { name: 'Users of the group' });
+  await expect(table).toBeVisible();
+  await search(page, 'group.admin@');
+  await expect(table.getByRole('row', { name: /Gabriel Lead/ })).toBeVisible();
+  // Only the group's users: member01 is in Leadership, not in the group admin's Engineering.
+  await search(page, 'member01@');
+  await expect(table.getByText('No user matches your search')).toBeVisible();
+  await search(page, '');
+  await expect(page.getByText('Active Users', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'CSV Import' })).toHaveCount(0);
+  await expect(table.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+  await expect(table.getByRole('button', { name: /Change payer$/ })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Add New' }).click();
+  const add = page.getByRole('dialog', { name: 'Add User' });
+  await expect(add.getByText('The user joins Engineering.')).toBeVisible();
+  await expect(add.getByRole('textbox', { name: 'Groups' })).toHaveCount(0);
+  await add.getByRole('button', { name: 'Cancel' }).click();
+
+  await table
+    .getByRole('button', { name: /^Edit / })
+    .first()
+    .click();
+  const edit = page.getByRole('dialog', { name: 'Edit User' });
+  await expect(edit.getByRole('textbox', { name: 'First Name' })).toBeVisible();
+  await expect(edit.getByRole('textbox', { name: 'Groups' })).toHaveCount(0);
+  await expect(edit.getByRole('checkbox', { name: 'Organization Admin' })).toHaveCount(0);
+});

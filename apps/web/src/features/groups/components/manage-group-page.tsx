@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { useGroups } from '../api/get-groups.ts';
+import { DeleteGroupDialog } from './delete-group-dialog.tsx';
+import { GroupAdminsCard } from './group-admins-card.tsx';
+import { RenameGroupForm } from './rename-group-form.tsx';
+
+function BackToGroups() {
+  return (
+    <Anchor component={Link} to={paths.org.groups} size="sm" w="fit-content">
+      <Group gap={4} wrap="nowrap">
+        <IconArrowLeft size={16} aria-hidden />
+        Back to Groups
+      </Group>
+    </Anchor>
+  );
+}
+
+/** /org/group/manage?groupId=…: rename, admins and delete of one group. */
+export function ManageGroupPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const groupId = params.get('groupId') ?? '';
+  const { data, isPending } = useGroups();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+
+  if (isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  const groups = data?.list ?? [];
+  const group = groups.find((candidate) => candidate.id === groupId);
+  if (!group) {
+    return (
+      <Stack gap="md">
+        <BackToGroups />
+        <Paper withBorder radius="md" p="lg">
+          <Title order={2} size="h4">
+            Group not found
+          </Title>
+          <Text c="dimmed" mt="xs">
+            This group does not exist or was deleted. Choose a group from the list.
+          </Text>
+        </Paper>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" maw={960}>
+      <BackToGroups />
+      <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+        {group.name}
+      </Title>
+      {/* Keyed by name so the field starts again from the saved name after a rename. */}
+      <RenameGroupForm
+        key={group.name}
+        group={group}
+        otherNames={groups.filter((other) => other.id !== group.id).map((other) => other.name)}
+      />
+      <GroupAdminsCard groupId={group.id} />
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+        <Group justify="space-between" gap="sm">
+          <div style={{ flex: '1 1 240px' }}>
+            <Title order={3} size="h4">
+              Delete Group
+            </Title>
+            <Text c="dimmed" size="sm">
+              Its members stay in the organization.
+            </Text>
+          </div>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={18} aria-hidden />}
+            onClick={() => setConfirmingDelete(true)}
+          >
+            Delete Group
+          </Button>
+        </Group>
+      </Paper>
+      <DeleteGroupDialog
+        groupId={confirmingDelete ? group.id : null}
+        onClose={() => setConfirmingDelete(false)}
+        onDeleted={() => navigate(paths.org.groups, { replace: true })}
+      />
+    </Stack>
+  );
+}

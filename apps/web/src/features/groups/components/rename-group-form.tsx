@@ -1,0 +1,60 @@
+import { Button, Group, Paper, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  GROUP_NAME_TAKEN_MESSAGE,
+  RenameGroupBody,
+  sameGroupName,
+  type GroupSummary,
+} from '@resonant/contracts/groups';
+import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { useRenameGroup } from '../api/rename-group.ts';
+
+interface RenameGroupFormProps {
+  group: GroupSummary;
+  otherNames: string[];
+}
+
+/** Rename with Update disabled while the name is invalid, taken or unchanged (SPEC §2). */
+export function RenameGroupForm({ group, otherNames }: RenameGroupFormProps) {
+  const renameGroup = useRenameGroup();
+  const validate = (values: { groupId: string; name: string }) => {
+    const errors = zodResolver(RenameGroupBody)(values);
+    if (!errors.name && otherNames.some((name) => sameGroupName(name, values.name))) {
+      errors.name = GROUP_NAME_TAKEN_MESSAGE;
+    }
+    return errors;
+  };
+  const form = useForm({
+    initialValues: { groupId: group.id, name: group.name },
+    validate,
+    validateInputOnChange: true,
+  });
+  const values = form.getValues();
+  const unchanged = values.name.trim() === group.name;
+  const valid = Object.keys(validate(values)).length === 0;
+
+  const handleSubmit = form.onSubmit((submitted) => {
+    renameGroup.mutate(RenameGroupBody.parse(submitted));
+  });
+
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <form noValidate onSubmit={handleSubmit} aria-label="Rename group">
+        <Title order={3} size="h4" mb="sm">
+          Group Name
+        </Title>
+        <Group align="flex-start" gap="sm">
+          <TextInput
+            aria-label="Group Name"
+            required
+            style={{ flex: '1 1 240px' }}
+            {...form.getInputProps('name')}
+          />
+          <Button type="submit" disabled={!valid || unchanged} loading={renameGroup.isPending}>
+            Update
+          </Button>
+        </Group>
+      </form>
+    </Paper>
+  );
+}

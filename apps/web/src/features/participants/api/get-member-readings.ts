@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { MemberReadingsResponse } from '@resonant/contracts/participants';
+import { apiClient } from '../../../lib/api-client.ts';
+import { useCurrentContext, type CurrentContext } from './current-context.ts';
+
+export type MemberReadingsRequest = { userId: string; limit: number; offset?: number };
+
+export function getMemberReadings(request: MemberReadingsRequest): Promise<MemberReadingsResponse> {
+  const query = new URLSearchParams({ user_id: request.userId, limit: String(request.limit) });
+  if (request.offset) query.set('offset', String(request.offset));
+  return apiClient.get<MemberReadingsResponse>(`/user/rmssd?${query.toString()}`);
+}
+
+export function memberReadingsQueryOptions(
+  request: MemberReadingsRequest,
+  context: CurrentContext | null,
+) {
+  return queryOptions({
+    queryKey: ['user', 'rmssd', request, context],
+    queryFn: () => getMemberReadings(request),
+  });
+}
+
+/** A page of one member's readings, newest first; the previous page stays while the next loads. */
+export function useMemberReadings(request: MemberReadingsRequest | null) {
+  const context = useCurrentContext();
+  return useQuery({
+    ...memberReadingsQueryOptions(request ?? { userId: '', limit: 1 }, context),
+    enabled: context !== null && request !== null,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { PublicKeyResponse } from '@resonant/contracts/org-users';
+import { apiClient } from '../../../lib/api-client.ts';
+
+export function getPublicKey(): Promise<PublicKeyResponse> {
+  return apiClient.get<PublicKeyResponse>('/auth/public-key');
+}
+
+/** The server's password key; it does not change while the page is open. */
+export const publicKeyQueryOptions = queryOptions({
+  queryKey: ['auth', 'public-key'],
+  queryFn: getPublicKey,
+  staleTime: Infinity,
+});

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MessageWithUser, UpdateOrgUserBody } from '@resonant/contracts/org-users';
+import { apiClient } from '../../../lib/api-client.ts';
+import { usersKeys } from './query-keys.ts';
+
+export function updateOrgUser(body: UpdateOrgUserBody): Promise<MessageWithUser> {
+  return apiClient.put<MessageWithUser>('/org/users', body);
+}
+
+/** Saves the Edit User dialog (PUT /api/org/users). */
+export function useUpdateOrgUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOrgUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+  });
+}

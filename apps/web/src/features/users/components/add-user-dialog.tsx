@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { ADD_USER_EMAIL_MAX, AddUserFields, RequiredGroupIds } from '@resonant/contracts/org-users';
+import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { showSuccess } from '../../../lib/notify.tsx';
+import { useAddOrgUser } from '../api/add-org-user.ts';
+import { publicKeyQueryOptions } from '../api/get-public-key.ts';
+import type { UsersMode } from '../users-mode.ts';
+import { GroupSelect } from './group-select.tsx';
+import { useFullScreenDialog } from './use-dialog-layout.ts';
+import { UserDetailsFields } from './user-details-fields.tsx';
+
+interface AddUserValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  gender: string | null;
+  birthDate: string | null;
+  groupIds: string[];
+}
+
+// SPEC §5: groups are required unless a group admin adds (their users join the current group).
+const ORG_SCHEMA = AddUserFields.extend({ groupIds: RequiredGroupIds });
+const GROUP_SCHEMA = AddUserFields;
+
+interface AddUserDialogProps {
+  mode: UsersMode;
+  /** The group a group admin's new users join, named in the dialog. */
+  groupName: string | null;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** 'Add User' (SPEC §5): defaults Male and today, max lengths, the password encrypted on send. */
+export function AddUserDialog({ mode, groupName, opened, onClose }: AddUserDialogProps) {
+  const fullScreen = useFullScreenDialog();
+  const [today] = useState(() => dayjs().format('YYYY-MM-DD'));
+  const schema = mode === 'org' ? ORG_SCHEMA : GROUP_SCHEMA;
+  const addUser = useAddOrgUser();
+  // Fetched while the person types, so encrypting on submit does not wait for it.
+  useQuery({ ...publicKeyQueryOptions, enabled: opened });
+  const form = useForm<AddUserValues>({
+    initialValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      gender: 'Male',
+      birthDate: today,
+      groupIds: [],
+    },
+    validate: zodResolver(schema),
+    validateInputOnBlur: true,
+  });
+
+  const close = () => {
+    form.reset();
+    addUser.reset();
+    onClose();
+  };
+
+  const handleSubmit = form.onSubmit((values) => {
+    addUser.mutate(schema.parse(values), {
+      onSuccess: (response) => {
+        showSuccess(response.message);
+        close();
+      },
+    });
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Add User"
+      size="lg"
+      fullScreen={fullScreen}
+      closeOnClickOutside={!addUser.isPending}
+    >
+      <form noValidate onSubmit={handleSubmit} aria-label="Add User">
+        <Stack gap="sm">
+          <UserDetailsFields form={form} today={today} />
+          <TextInput
+            label="Email"
+            type="email"
+            placeholder="name@example.com"
+            description="The username the user signs in with."
+            required
+            maxLength={ADD_USER_EMAIL_MAX}
+            autoComplete="off"
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            placeholder="At least 6 characters"
+            description="Encrypted in your browser before it is sent."
+            required
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
+          {mode === 'org' ? (
+            <GroupSelect form={form} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              The user joins {groupName ? <strong>{groupName}</strong> : 'your group'}.
+            </Text>
+          )}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={close} disabled={addUser.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={addUser.isPending}>
+              Add User
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,51 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { REMOVE_USER_CONFIRM_MESSAGE, type OrgUser } from '@resonant/contracts/org-users';
+import { showSuccess } from '../../../lib/notify.tsx';
+import { useRemoveOrgUser } from '../api/remove-org-user.ts';
+
+interface RemoveUserDialogProps {
+  /** The user to remove; null when the dialog is closed. */
+  user: OrgUser | null;
+  onClose: () => void;
+}
+
+/** The confirmation before a user leaves the organization (SPEC §2). */
+export function RemoveUserDialog({ user, onClose }: RemoveUserDialogProps) {
+  const removeUser = useRemoveOrgUser();
+  const confirm = () => {
+    if (!user) return;
+    removeUser.mutate(user, {
+      onSuccess: (response) => {
+        showSuccess(response.message);
+        onClose();
+      },
+    });
+  };
+  return (
+    <Modal
+      opened={user !== null}
+      onClose={onClose}
+      title="Remove user"
+      centered
+      closeOnClickOutside={!removeUser.isPending}
+    >
+      <Stack gap="md">
+        <Text>{REMOVE_USER_CONFIRM_MESSAGE}</Text>
+        {user && (
+          <Text size="sm" c="dimmed">
+            {user.full_name} ({user.email}) keeps the account and its recordings, but no longer
+            belongs to your organization or its groups.
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={removeUser.isPending}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={confirm} loading={removeUser.isPending}>
+            Remove
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,281 @@
+import { useState } from 'react';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconFileImport,
+  IconPencil,
+  IconSearch,
+  IconTrash,
+  IconUserPlus,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import {
+  ORG_USERS_PAGE_SIZES,
+  type OrgUser,
+  type OrgUserListType,
+} from '@resonant/contracts/org-users';
+import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useOrgUsers } from '../api/get-org-users.ts';
+import { useSignedInUser } from '../use-signed-in-user.ts';
+import {
+  lastActivity,
+  lastActivityType,
+  signupDate,
+  userDisplayType,
+  type UserDisplayType,
+} from '../user-display.ts';
+import type { UsersMode } from '../users-mode.ts';
+import { AddUserDialog } from './add-user-dialog.tsx';
+import { EditUserDialog } from './edit-user-dialog.tsx';
+import { PayerCell } from './payer-cell.tsx';
+import { RemoveUserDialog } from './remove-user-dialog.tsx';
+import { UsersStats } from './users-stats.tsx';
+
+const TYPE_COLORS: Record<UserDisplayType, string> = {
+  Admin: 'indigo',
+  Internal: 'resonant',
+  External: 'orange',
+};
+
+const LIST_TYPES: { value: OrgUserListType; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'internal', label: 'Internal' },
+  { value: 'allAdmins', label: 'Admins' },
+];
+
+const SEARCH_DEBOUNCE_MS = 300;
+// Cells keep to one line: on a phone the table scrolls sideways instead of stacking letters.
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
+interface UsersPageProps {
+  /**
+   * `org` at /org/users; `group` is the reduced view of SPEC §6 for group admins (no stat cards,
+   * no import, no group choice, no admin toggle, no removal or payer change).
+   */
+  mode: UsersMode;
+}
+
+/** The users of the organization, or of the current group for a group admin (SPEC §2 Users). */
+export function UsersPage({ mode }: UsersPageProps) {
+  const me = useSignedInUser();
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [type, setType] = useState<OrgUserListType>('all');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(ORG_USERS_PAGE_SIZES[0]);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<OrgUser | null>(null);
+  const [removing, setRemoving] = useState<OrgUser | null>(null);
+
+  const users = useOrgUsers({
+    type,
+    search: debouncedSearch || undefined,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  const isOrg = mode === 'org';
+  const isMe = (user: OrgUser) => user.user_id === me?.user_id;
+
+  const columns: DataColumn<OrgUser>[] = [
+    {
+      key: 'name',
+      header: <span style={NO_WRAP}>Name</span>,
+      render: (user) => (
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={600} style={NO_WRAP}>
+            {user.full_name}
+          </Text>
+          {isMe(user) && (
+            <Badge size="xs" variant="outline" color="gray" tt="none" style={{ flexShrink: 0 }}>
+              You
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    {
+      key: 'email',
+      header: <span style={NO_WRAP}>Email</span>,
+      render: (user) => (
+        <Text size="sm" style={NO_WRAP}>
+          {user.email}
+        </Text>
+      ),
+    },
+    {
+      key: 'type',
+      header: <span style={NO_WRAP}>User type</span>,
+      render: (user) => {
+        const displayType = userDisplayType(user);
+        return (
+          <Badge variant="light" color={TYPE_COLORS[displayType]} tt="none">
+            {displayType}
+          </Badge>
+        );
+      },
+    },
+    {
+      key: 'last-activity',
+      header: <span style={NO_WRAP}>Last activity</span>,
+      render: (user) => (
+        <Text size="sm" style={NO_WRAP}>
+          {lastActivity(user)}
+        </Text>
+      ),
+    },
+    {
+      key: 'last-activity-type',
+      header: <span style={NO_WRAP}>Last activity type</span>,
+      render: (user) => (
+        <Text size="sm" style={NO_WRAP}>
+          {lastActivityType(user)}
+        </Text>
+      ),
+    },
+    {
+      key: 'signup',
+      header: <span style={NO_WRAP}>Signup date</span>,
+      render: (user) => (
+        <Text size="sm" style={NO_WRAP}>
+          {signupDate(user)}
+        </Text>
+      ),
+    },
+    {
+      key: 'payer',
+      header: <span style={NO_WRAP}>Payer</span>,
+      render: (user) => <PayerCell user={user} editable={isOrg} />,
+    },
+    {
+      key: 'actions',
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      width: 88,
+      render: (user) => (
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          <Tooltip label="Edit" withinPortal>
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Edit ${user.full_name}`}
+              onClick={() => setEditing(user)}
+            >
+              <IconPencil size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          {/* SPEC §6: your own row cannot be deleted; group admins do not remove users. */}
+          {isOrg && !isMe(user) && (
+            <Tooltip label="Remove from organization" withinPortal>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove ${user.full_name}`}
+                onClick={() => setRemoving(user)}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      {isOrg && <UsersStats />}
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="md">
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Group gap="sm" wrap="wrap" style={{ flex: '1 1 320px' }}>
+              <TextInput
+                aria-label="Search users"
+                placeholder="Search by name or email"
+                leftSection={<IconSearch size={16} aria-hidden />}
+                value={search}
+                onChange={(event) => {
+                  setSearch(event.currentTarget.value);
+                  setPage(1);
+                }}
+                style={{ flex: '1 1 220px', maxWidth: 360 }}
+              />
+              {isOrg && (
+                <SegmentedControl
+                  aria-label="Which users"
+                  size="sm"
+                  data={LIST_TYPES}
+                  value={type}
+                  onChange={(value) => {
+                    setType(value as OrgUserListType);
+                    setPage(1);
+                  }}
+                />
+              )}
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              {isOrg && (
+                <Button
+                  component={Link}
+                  to={paths.org.import}
+                  variant="default"
+                  leftSection={<IconFileImport size={18} aria-hidden />}
+                >
+                  CSV Import
+                </Button>
+              )}
+              <Button
+                leftSection={<IconUserPlus size={18} aria-hidden />}
+                onClick={() => setAdding(true)}
+              >
+                Add New
+              </Button>
+            </Group>
+          </Group>
+          <DataTable
+            label={isOrg ? 'Users of the organization' : 'Users of the group'}
+            columns={columns}
+            rows={users.data?.list}
+            rowKey={(user) => user.user_id}
+            loading={users.isPending}
+            emptyText={debouncedSearch ? 'No user matches your search' : 'No users yet'}
+            paging={{
+              page,
+              pageSize,
+              total: users.data?.noOfRows ?? 0,
+              pageSizes: ORG_USERS_PAGE_SIZES,
+              onPageChange: setPage,
+              onPageSizeChange: (size) => {
+                setPageSize(size);
+                setPage(1);
+              },
+            }}
+          />
+        </Stack>
+      </Paper>
+      <AddUserDialog
+        mode={mode}
+        groupName={me?.group_name ?? null}
+        opened={adding}
+        onClose={() => setAdding(false)}
+      />
+      <EditUserDialog
+        mode={mode}
+        user={editing}
+        isSelf={editing !== null && isMe(editing)}
+        onClose={() => setEditing(null)}
+      />
+      {isOrg && <RemoveUserDialog user={removing} onClose={() => setRemoving(null)} />}
+    </Stack>
+  );
+}
