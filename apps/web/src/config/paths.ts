@@ -47,3 +47,8 @@ export const paths = {
 
 /** The four areas that have their own frame and side menu. */
 export type Area = 'org' | 'group' | 'admin' | 'user';
+
+/** A page about one user, the user's id in the query string (`?userId=`), so a reload keeps it. */
+export function userPagePath(path: string, userId: string): string {
+  return `${path}?${new URLSearchParams({ userId }).toString()}`;
+}

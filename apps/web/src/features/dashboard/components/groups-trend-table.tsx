@@ -1,12 +1,13 @@
-import { Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Loader, Text } from '@mantine/core';
 import { TREND_PAGE_SIZES, type GroupTrendRow } from '@resonant/contracts/analytics';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
+import { TableSection } from '../../../components/table-section.tsx';
+import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { useSwitchContext } from '../../../lib/switch-context.ts';
 import type { CurrentContext } from '../api/current-context.ts';
 import { useOrgGroupsTrends } from '../api/get-org-groups-trends.ts';
 import { LoadError } from './load-error.tsx';
 import { averageColumn, trendColumn } from './trend-columns.tsx';
-import { TREND_DEFAULT_PAGE_SIZE, usePaging } from './use-paging.ts';
 
 // Headers and names keep to one line: on a phone the table scrolls sideways instead.
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
@@ -37,7 +38,7 @@ type GroupsTrendTableProps = {
 
 /** 'Groups with their HRV Trend' (SPEC §2): server-side pages; a row switches into its group. */
 export function GroupsTrendTable({ context }: GroupsTrendTableProps) {
-  const paging = usePaging(TREND_DEFAULT_PAGE_SIZE);
+  const paging = useTablePaging(TREND_PAGE_SIZES);
   const trends = useOrgGroupsTrends(paging.request);
   const switchContext = useSwitchContext();
 
@@ -51,51 +52,29 @@ export function GroupsTrendTable({ context }: GroupsTrendTableProps) {
   };
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-      component="section"
-      aria-label={TITLE}
+    <TableSection
+      title={TITLE}
+      description="Average RMSSD in ms. Select a group to open its dashboard."
+      titleAside={switchContext.isPending && <Loader size="xs" aria-label="Opening the group" />}
     >
-      <Stack gap="sm">
-        <div>
-          <Group gap="xs">
-            <Title order={2} size="h4">
-              {TITLE}
-            </Title>
-            {switchContext.isPending && <Loader size="xs" aria-label="Opening the group" />}
-          </Group>
-          <Text size="sm" c="dimmed">
-            Average RMSSD in ms. Select a group to open its dashboard.
-          </Text>
-        </div>
-        {trends.isError ? (
-          <LoadError
-            what="The group trends"
-            onRetry={() => void trends.refetch()}
-            retrying={trends.isFetching}
-          />
-        ) : (
-          <DataTable
-            label={TITLE}
-            columns={COLUMNS}
-            rows={trends.data?.list}
-            rowKey={(row) => row.group_id}
-            loading={trends.isPending}
-            emptyText="No Readings"
-            onRowClick={openGroup}
-            paging={{
-              page: paging.page,
-              pageSize: paging.pageSize,
-              total: trends.data?.noOfRows ?? 0,
-              pageSizes: TREND_PAGE_SIZES,
-              onPageChange: paging.onPageChange,
-              onPageSizeChange: paging.onPageSizeChange,
-            }}
-          />
-        )}
-      </Stack>
-    </Paper>
+      {trends.isError ? (
+        <LoadError
+          what="The group trends"
+          onRetry={() => void trends.refetch()}
+          retrying={trends.isFetching}
+        />
+      ) : (
+        <DataTable
+          label={TITLE}
+          columns={COLUMNS}
+          rows={trends.data?.list}
+          rowKey={(row) => row.group_id}
+          loading={trends.isPending}
+          emptyText="No Readings"
+          onRowClick={openGroup}
+          paging={paging.tableProps(trends.data?.noOfRows ?? 0)}
+        />
+      )}
+    </TableSection>
   );
 }

@@ -10,12 +10,11 @@ export function useUserIdParam(): string | null {
   return userId && UUID.test(userId) ? userId : null;
 }
 
-/** A page of the group area about one user. */
-export function userPagePath(path: string, userId: string): string {
-  return `${path}?${new URLSearchParams({ userId }).toString()}`;
-}
-
 /** The query parameter that opens the participants tab of /group/participants. */
 export const PARTICIPANTS_VIEW = { view: 'participants' } as const;
 /** The participants tab, where the profile pages lead back to. */
 export const PARTICIPANTS_TAB_PATH = `${paths.group.participants}?${new URLSearchParams(PARTICIPANTS_VIEW).toString()}`;
+
+/** Page sizes of the group area's lists (a group's members, one member's readings). */
+export const PARTICIPANT_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const PARTICIPANT_DEFAULT_PAGE_SIZE = 20;

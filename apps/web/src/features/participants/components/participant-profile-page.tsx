@@ -3,14 +3,14 @@ import { IconListDetails } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
 import { MetricCards } from '../../../components/metric-cards.tsx';
-import { paths } from '../../../config/paths.ts';
+import { paths, userPagePath } from '../../../config/paths.ts';
 import { useMemberReadings } from '../api/get-member-readings.ts';
 import { useParticipantAverages } from '../api/get-participant-averages.ts';
 import { BackLink } from './back-link.tsx';
 import { ParticipantHeading } from './participant-heading.tsx';
 import { READING_COLUMNS } from './reading-columns.tsx';
 import { UnknownUser } from './unknown-user.tsx';
-import { PARTICIPANTS_TAB_PATH, userPagePath, useUserIdParam } from './participant-links.ts';
+import { PARTICIPANTS_TAB_PATH, useUserIdParam } from './participant-links.ts';
 
 /** SPEC §9: the profile fetches 6 readings, shows 5, and offers View All when there are more. */
 const FETCHED = 6;

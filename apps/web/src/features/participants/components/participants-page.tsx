@@ -1,15 +1,20 @@
-import { useState, type ReactNode } from 'react';
-import { Badge, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Badge, Tabs, Text } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Participant } from '@resonant/contracts/participants';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
-import { paths } from '../../../config/paths.ts';
+import { TableSection } from '../../../components/table-section.tsx';
+import { useTablePaging } from '../../../components/use-table-paging.ts';
+import { paths, userPagePath } from '../../../config/paths.ts';
 import { formatDateTime, formatMetric } from '../../../lib/hrv-format.ts';
 import { useParticipants } from '../api/get-participants.ts';
-import { PARTICIPANTS_VIEW, userPagePath } from './participant-links.ts';
+import {
+  PARTICIPANT_DEFAULT_PAGE_SIZE,
+  PARTICIPANT_PAGE_SIZES,
+  PARTICIPANTS_VIEW,
+} from './participant-links.ts';
 
 const TITLE = 'Participants';
-const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 // Headers and names keep to one line: on a phone the table scrolls sideways instead.
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
@@ -100,50 +105,27 @@ export function ParticipantsPage({ manageUsers }: ParticipantsPageProps) {
 function ParticipantsList() {
   const participants = useParticipants();
   const navigate = useNavigate();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(20);
+  const paging = useTablePaging(PARTICIPANT_PAGE_SIZES, PARTICIPANT_DEFAULT_PAGE_SIZE);
   const list = participants.data?.list;
   // The group's members come in one answer; pages only keep a long list readable.
-  const rows = list?.slice((page - 1) * pageSize, page * pageSize);
+  const { limit, offset } = paging.request;
+  const rows = list?.slice(offset, offset + limit);
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-      component="section"
-      aria-label={TITLE}
+    <TableSection
+      title={TITLE}
+      description="Group admins, last readings and average HRV. Select a user to see their profile."
     >
-      <Stack gap="sm">
-        <div>
-          <Title order={2} size="h4">
-            {TITLE}
-          </Title>
-          <Text size="sm" c="dimmed">
-            Group admins, last readings and average HRV. Select a user to see their profile.
-          </Text>
-        </div>
-        <DataTable
-          label={TITLE}
-          columns={COLUMNS}
-          rows={participants.isError ? [] : rows}
-          rowKey={(row) => row.user_id}
-          loading={participants.isPending}
-          emptyText={participants.isError ? 'The users could not be loaded.' : 'No users yet'}
-          onRowClick={(row) => navigate(userPagePath(paths.group.participantProfile, row.user_id))}
-          paging={{
-            page,
-            pageSize,
-            total: list?.length ?? 0,
-            pageSizes: PAGE_SIZES,
-            onPageChange: setPage,
-            onPageSizeChange: (size) => {
-              setPageSize(size);
-              setPage(1);
-            },
-          }}
-        />
-      </Stack>
-    </Paper>
+      <DataTable
+        label={TITLE}
+        columns={COLUMNS}
+        rows={participants.isError ? [] : rows}
+        rowKey={(row) => row.user_id}
+        loading={participants.isPending}
+        emptyText={participants.isError ? 'The users could not be loaded.' : 'No users yet'}
+        onRowClick={(row) => navigate(userPagePath(paths.group.participantProfile, row.user_id))}
+        paging={paging.tableProps(list?.length ?? 0)}
+      />
+    </TableSection>
   );
 }

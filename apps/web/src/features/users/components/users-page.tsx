@@ -26,6 +26,7 @@ import {
   type OrgUser,
   type OrgUserListType,
 } from '@resonant/contracts/org-users';
+import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useOrgUsers } from '../api/get-org-users.ts';
@@ -74,8 +75,7 @@ export function UsersPage({ mode }: UsersPageProps) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [type, setType] = useState<OrgUserListType>('all');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(ORG_USERS_PAGE_SIZES[0]);
+  const paging = useTablePaging(ORG_USERS_PAGE_SIZES);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<OrgUser | null>(null);
   const [removing, setRemoving] = useState<OrgUser | null>(null);
@@ -83,8 +83,7 @@ export function UsersPage({ mode }: UsersPageProps) {
   const users = useOrgUsers({
     type,
     search: debouncedSearch || undefined,
-    limit: pageSize,
-    offset: (page - 1) * pageSize,
+    ...paging.request,
   });
   const isOrg = mode === 'org';
   const isMe = (user: OrgUser) => user.user_id === me?.user_id;
@@ -206,7 +205,7 @@ export function UsersPage({ mode }: UsersPageProps) {
                 value={search}
                 onChange={(event) => {
                   setSearch(event.currentTarget.value);
-                  setPage(1);
+                  paging.resetPage();
                 }}
                 style={{ flex: '1 1 220px', maxWidth: 360 }}
               />
@@ -218,7 +217,7 @@ export function UsersPage({ mode }: UsersPageProps) {
                   value={type}
                   onChange={(value) => {
                     setType(value as OrgUserListType);
-                    setPage(1);
+                    paging.resetPage();
                   }}
                 />
               )}
@@ -249,17 +248,7 @@ export function UsersPage({ mode }: UsersPageProps) {
             rowKey={(user) => user.user_id}
             loading={users.isPending}
             emptyText={debouncedSearch ? 'No user matches your search' : 'No users yet'}
-            paging={{
-              page,
-              pageSize,
-              total: users.data?.noOfRows ?? 0,
-              pageSizes: ORG_USERS_PAGE_SIZES,
-              onPageChange: setPage,
-              onPageSizeChange: (size) => {
-                setPageSize(size);
-                setPage(1);
-              },
-            }}
+            paging={paging.tableProps(users.data?.noOfRows ?? 0)}
           />
         </Stack>
       </Paper>
