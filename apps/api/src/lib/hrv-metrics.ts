@@ -1,4 +1,5 @@
 import { HRV_METRIC_KEYS, type HrvMetrics } from '@resonant/contracts/metrics';
+import { finiteOrNull } from '@resonant/hrv/finite';
 import type { HrvMetrics as EngineMetrics } from '@resonant/hrv/types';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
@@ -12,10 +13,7 @@ const _contractMatchesEngine: Same<EngineMetrics, HrvMetrics> = true;
  */
 export function metricColumnValues(metrics: EngineMetrics): HrvMetrics {
   const values = {} as Record<keyof HrvMetrics, number | null>;
-  for (const key of HRV_METRIC_KEYS) {
-    const value = metrics[key];
-    values[key] = typeof value === 'number' && Number.isFinite(value) ? value : null;
-  }
+  for (const key of HRV_METRIC_KEYS) values[key] = finiteOrNull(metrics[key]);
   return { ...values, beats: values.beats ?? 0, durationS: values.durationS ?? 0 };
 }
 

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { GroupAdmin, GroupSummary, GroupUser } from '@resonant/contracts/groups';
+import { memberMatches } from '../../lib/member-search.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, profiles } from '../../db/schema/accounts.ts';
 import { groupMemberships, groups, orgMemberships } from '../../db/schema/organisations.ts';
@@ -271,11 +272,6 @@ export async function isGroupAdmin(
   return row?.isAdmin ?? false;
 }
 
-/** LIKE pattern matching `text` anywhere, with the wildcards in it taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /**
  * Members of the org who may become group admins (not org admins), by name: those matching the
  * keyword (first name, last name, full name or email, ignoring case), and when `notAdminOf` is
@@ -290,17 +286,7 @@ export async function selectAdminCandidates(
     eq(orgMemberships.orgId, scope.orgId),
     eq(orgMemberships.role, 'member'),
   ];
-  if (options.keyword) {
-    const pattern = containsPattern(options.keyword);
-    conditions.push(
-      or(
-        sql`${profiles.firstName} ilike ${pattern}`,
-        sql`${profiles.lastName} ilike ${pattern}`,
-        sql`(${profiles.firstName} || ' ' || ${profiles.lastName}) ilike ${pattern}`,
-        sql`${accounts.email} ilike ${pattern}`,
-      ),
-    );
-  }
+  if (options.keyword) conditions.push(memberMatches(options.keyword));
   if (options.notAdminOf) {
     conditions.push(sql`not exists (
       select 1 from ${groupMemberships}

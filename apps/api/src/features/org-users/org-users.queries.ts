@@ -1,5 +1,6 @@
-import { and, asc, count, eq, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { OrgUserListType } from '@resonant/contracts/org-users';
+import { memberMatches } from '../../lib/member-search.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, profiles } from '../../db/schema/accounts.ts';
 import {
@@ -38,11 +39,6 @@ function inGroup(db: Database, orgId: string, groupId: string): SQL {
   );
 }
 
-/** `%`, `_` and `\` typed into the search box match themselves, not any text. */
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 /** The members of the scope (the org, or in group mode the current group) matching the filter. */
 function memberCondition(db: Database, scope: UsersScope, filter: OrgUsersFilter): SQL {
   const conditions: (SQL | undefined)[] = [eq(orgMemberships.orgId, scope.orgId)];
@@ -50,17 +46,7 @@ function memberCondition(db: Database, scope: UsersScope, filter: OrgUsersFilter
   if (filter.groupId) conditions.push(inGroup(db, scope.orgId, filter.groupId));
   if (filter.type === 'internal') conditions.push(eq(orgMemberships.payer, 'org'));
   if (filter.type === 'allAdmins') conditions.push(eq(orgMemberships.role, 'admin'));
-  if (filter.search) {
-    const pattern = likePattern(filter.search);
-    conditions.push(
-      or(
-        ilike(profiles.firstName, pattern),
-        ilike(profiles.lastName, pattern),
-        ilike(sql`${profiles.firstName} || ' ' || ${profiles.lastName}`, pattern),
-        ilike(accounts.email, pattern),
-      ),
-    );
-  }
+  if (filter.search) conditions.push(memberMatches(filter.search));
   return and(...conditions) as SQL;
 }
 
