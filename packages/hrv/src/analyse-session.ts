@@ -101,17 +101,17 @@ export function analyseSession(input: SessionInput): SessionAnalysis {
     });
   }
 
-  const averages: HrvMetrics = {
-    beats: nn.length,
-    durationS: duration,
-    artifactPercent: cleaned.artifactPercent,
-    ...timeDomain(nn, { breathCycleSeconds }),
-    ...frequencyDomain(nn),
-  };
-  // Short sessions with no whole minute keep the whole-series values computed above.
-  if (minutes.length > 0) {
-    for (const key of AVERAGED_KEYS) averages[key] = meanOf(minutes.map((m) => m.metrics[key]));
-  }
+  const whole = { beats: nn.length, durationS: duration, artifactPercent: cleaned.artifactPercent };
+  // A session without a whole minute is described by the whole series instead.
+  const averages: HrvMetrics =
+    minutes.length > 0
+      ? {
+          ...whole,
+          ...(Object.fromEntries(
+            AVERAGED_KEYS.map((key) => [key, meanOf(minutes.map((m) => m.metrics[key]))]),
+          ) as Record<(typeof AVERAGED_KEYS)[number], number | null>),
+        }
+      : { ...whole, ...timeDomain(nn, { breathCycleSeconds }), ...frequencyDomain(nn) };
   return {
     averages,
     quality: recordingQuality(averages),
