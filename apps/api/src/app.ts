@@ -6,6 +6,13 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { groupsRoutes } from './features/groups/groups.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import {
+  INVITATION_MAIL_JOB,
+  invitationMailHandler,
+} from './features/invitations/invitation-mail.ts';
+import { invitationsRoutes } from './features/invitations/invitations.routes.ts';
+import { CLAIM_MAIL_JOB, claimMailHandler } from './features/lifetime-claims/claim-mail.ts';
+import { lifetimeClaimsRoutes } from './features/lifetime-claims/lifetime-claims.routes.ts';
 import { orgUsersRoutes } from './features/org-users/org-users.routes.ts';
 import { participantsRoutes } from './features/participants/participants.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
@@ -13,6 +20,8 @@ import { readingsRoutes } from './features/readings/readings.routes.ts';
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { switchRoutes } from './features/switch/switch.routes.ts';
 import { tagsRoutes } from './features/tags/tags.routes.ts';
+import { JobWorker } from './jobs/job-worker.ts';
+import { createMailer } from './lib/mailer.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -59,6 +68,29 @@ export async function buildApp(
   await app.register(groupsRoutes, deps);
   await app.register(participantsRoutes, deps);
   await app.register(analyticsRoutes, deps);
+
+  const mailer = createMailer(deps.config, deps.db, deps.clock);
+  const jobs = new JobWorker({
+    db: deps.db,
+    clock: deps.clock,
+    log: app.log,
+    retryBaseMs: deps.config.JOB_RETRY_BASE_MS,
+    pollMs: deps.config.JOB_POLL_MS,
+  });
+  jobs.handle(INVITATION_MAIL_JOB, invitationMailHandler({ ...deps, mailer }));
+  jobs.handle(CLAIM_MAIL_JOB, claimMailHandler({ ...deps, mailer }));
+  const inviteLimiter = new RateLimiter(
+    deps.config.INVITE_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    deps.clock,
+  );
+  await app.register(invitationsRoutes, { ...deps, jobs, inviteLimiter });
+  await app.register(lifetimeClaimsRoutes, { ...deps, jobs });
+  app.addHook('onReady', async () => jobs.start());
+  // The running job finishes before the database closes; then the mail connection goes.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailer.close();
+  });
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
 
   await app.register(webAppPlugin, { distDir: deps.config.WEB_DIST_DIR });

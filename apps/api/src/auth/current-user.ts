@@ -3,7 +3,7 @@ import type { UserProfile } from '@resonant/contracts/profile';
 import type { Database } from '../db/client.ts';
 import { accounts, profiles } from '../db/schema/accounts.ts';
 import { groups, organisations } from '../db/schema/organisations.ts';
-import type { Context } from './policies.ts';
+import type { Context, ContextType } from './policies.ts';
 
 /** The signed-in user as SPEC §3 "User profile", in the context the server resolved for them. */
 export async function loadUserProfile(
@@ -47,4 +47,35 @@ export async function loadUserProfile(
     org_name: org?.name ?? null,
     group_name: group?.name ?? null,
   };
+}
+
+/**
+ * Stores an account's current context (already checked against its memberships, or just joined):
+ * the server still re-checks it on every request.
+ */
+export async function saveCurrentContext(
+  db: Database,
+  accountId: string,
+  context: { orgId: string | null; groupId: string | null; type: ContextType },
+  at: Date,
+) {
+  await db
+    .update(profiles)
+    .set({
+      currentOrgId: context.orgId,
+      currentGroupId: context.groupId,
+      currentType: context.type,
+      updatedAt: at,
+    })
+    .where(eq(profiles.accountId, accountId));
+}
+
+/** The account's email (stored lower-cased): links are accepted only by the account they name. */
+export async function loadAccountEmail(db: Database, accountId: string): Promise<string> {
+  const [row] = await db
+    .select({ email: accounts.email })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  if (!row) throw new Error(`Account ${accountId} not found`);
+  return row.email.toLowerCase();
 }

@@ -1,5 +1,6 @@
 import type { Permission, Role } from '@resonant/contracts/roles';
 import { roleHasPermission } from '@resonant/contracts/roles';
+import type { InviteRole } from '@resonant/contracts/invitations';
 
 /** What an account belongs to, as loaded from the database; the input of every context decision. */
 export type MembershipSnapshot = {
@@ -137,4 +138,24 @@ export function canRemoveUser(callerId: string, targetId: string): boolean {
 /** An org admin cannot take their own admin role away (their own row hides the admin checkbox). */
 export function canSetOrgAdmin(callerId: string, targetId: string, isAdmin: boolean): boolean {
   return isAdmin || callerId !== targetId;
+}
+
+// Inviting people (features/invitations).
+
+/**
+ * Where a caller invites: the app admin into any organisation (`admin`), an org admin into their
+ * organisation (`org`), a group admin into their current group (`group`); null for members.
+ */
+export type InvitationsMode = 'admin' | 'org' | 'group';
+
+export function invitationsModeOf(role: Role): InvitationsMode | null {
+  if (can(role, 'admin.invitations.manage')) return 'admin';
+  if (can(role, 'org.invitations.manage')) return 'org';
+  if (can(role, 'group.invitations.manage')) return 'group';
+  return null;
+}
+
+/** SPEC §5 / §6: group admins cannot invite organization admins; the others invite any role. */
+export function canInviteRole(mode: InvitationsMode, role: InviteRole): boolean {
+  return mode !== 'group' || role !== 'org';
 }

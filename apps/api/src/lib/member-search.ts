@@ -2,7 +2,7 @@ import { ilike, or, sql, type SQL } from 'drizzle-orm';
 import { accounts, profiles } from '../db/schema/accounts.ts';
 
 /** `%`, `_` and `\` typed into a search box match themselves, not any text. */
-function containsPattern(text: string): string {
+export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 

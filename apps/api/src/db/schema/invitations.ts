@@ -35,6 +35,8 @@ export const invitations = pgTable(
     status: invitationStatusEnum('status').notNull().default('pending'),
     mailStatus: mailStatusEnum('mail_status').notNull().default('queued'),
     expiresAt: timestampTz('expires_at').notNull(),
+    /** When the current link was issued: the invitation, or its latest resend. */
+    linkIssuedAt: timestampTz('link_issued_at').notNull().defaultNow(),
     respondedAt: timestampTz('responded_at'),
     acceptedByAccountId: uuid('accepted_by_account_id').references(() => accounts.id, {
       onDelete: 'set null',
@@ -44,6 +46,7 @@ export const invitations = pgTable(
   (t) => [
     uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
     index('invitations_org_created_idx').on(t.orgId, t.createdAt),
+    index('invitations_created_idx').on(t.createdAt),
     uniqueIndex('invitations_one_pending_per_email')
       .on(t.orgId, sql`lower(${t.email})`)
       .where(sql`${t.status} = 'pending'`),
@@ -79,5 +82,7 @@ export const lifetimeClaims = pgTable(
   (t) => [
     uniqueIndex('lifetime_claims_token_hash_key').on(t.tokenHash),
     uniqueIndex('lifetime_claims_claimed_by_key').on(t.claimedByAccountId),
+    index('lifetime_claims_email_idx').on(sql`lower(${t.email})`),
+    index('lifetime_claims_created_idx').on(t.createdAt),
   ],
 );

@@ -15,6 +15,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import type { TenantScope } from '../../plugins/tenant-scope.ts';
 import {
   clearGroupAdmin,
@@ -44,13 +45,6 @@ type Deps = Pick<AppDeps, 'db'>;
 function orgScopeOf(scope: TenantScope): OrgScope {
   if (!scope.orgId) throw forbidden();
   return { orgId: scope.orgId, accountId: scope.accountId };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** A group of the org that may be changed: 404 outside the org, 403 for the Default group. */

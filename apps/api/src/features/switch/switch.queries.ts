@@ -1,8 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { profiles } from '../../db/schema/accounts.ts';
 import { groups, organisations } from '../../db/schema/organisations.ts';
-import type { ContextType } from '../../auth/policies.ts';
 import type { TenantScope } from '../../plugins/tenant-scope.ts';
 
 /** Names of the orgs and groups in the caller's memberships, and nothing else. */
@@ -27,22 +25,4 @@ export async function loadMembershipNames(db: Database, scope: TenantScope) {
     orgNames: new Map(orgRows.map((row) => [row.id, row.name])),
     groupNames: new Map(groupRows.map((row) => [row.id, row.name])),
   };
-}
-
-/** Stores the caller's new current context (already checked against its memberships). */
-export async function saveCurrentContext(
-  db: Database,
-  scope: TenantScope,
-  context: { orgId: string | null; groupId: string | null; type: ContextType },
-  at: Date,
-) {
-  await db
-    .update(profiles)
-    .set({
-      currentOrgId: context.orgId,
-      currentGroupId: context.groupId,
-      currentType: context.type,
-      updatedAt: at,
-    })
-    .where(eq(profiles.accountId, scope.accountId));
 }

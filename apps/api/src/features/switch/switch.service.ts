@@ -1,10 +1,10 @@
 import type { OrgGroupMapping, SwitchBody } from '@resonant/contracts/switch';
 import type { AppDeps } from '../../app-deps.ts';
-import { loadUserProfile } from '../../auth/current-user.ts';
+import { loadUserProfile, saveCurrentContext } from '../../auth/current-user.ts';
 import { allowedContext, canSwitchToOrg } from '../../auth/policies.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
 import type { TenantScope } from '../../plugins/tenant-scope.ts';
-import { loadMembershipNames, saveCurrentContext } from './switch.queries.ts';
+import { loadMembershipNames } from './switch.queries.ts';
 
 /** The orgs and groups the caller can switch to (SPEC §3 "Org/group mapping"). */
 export async function listOrgsAndGroups(
@@ -40,7 +40,7 @@ export async function switchContext(deps: AppDeps, scope: TenantScope, body: Swi
   const request = { orgId: org.orgId, groupId, type: body.currentUserType };
   const context = allowedContext(scope.memberships, request);
   if (!context) throw forbidden('You cannot switch to this organization or group');
-  await saveCurrentContext(deps.db, scope, request, deps.clock());
+  await saveCurrentContext(deps.db, scope.accountId, request, deps.clock());
   return {
     message: 'Switched successfully',
     user: await loadUserProfile(deps.db, scope.accountId, context),

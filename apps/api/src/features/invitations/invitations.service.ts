@@ -1,0 +1,271 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ALREADY_ACCEPTED_MESSAGE,
+  ALREADY_MEMBER_MESSAGE,
+  ALREADY_PENDING_MESSAGE,
+  APP_ADMIN_NOT_INVITABLE_MESSAGE,
+  GROUP_NOT_FOUND_MESSAGE,
+  INVITATION_NOT_FOUND_MESSAGE,
+  INVITATION_RESENT_MESSAGE,
+  INVITATION_SENT_MESSAGE,
+  INVITE_RATE_LIMITED_MESSAGE,
+  ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE,
+  ORGANIZATION_NOT_FOUND_MESSAGE,
+  type Invitation,
+  type InvitationGroupsResponse,
+  type InvitationListQuery,
+  type InvitationListResponse,
+  type InvitationSentResponse,
+  type InviteBody,
+  type SearchOrgsResponse,
+} from '@resonant/contracts/invitations';
+import type { AppDeps } from '../../app-deps.ts';
+import { canInviteRole } from '../../auth/policies.ts';
+import { invitations } from '../../db/schema/invitations.ts';
+import type { JobWorker } from '../../jobs/job-worker.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  tooManyRequests,
+} from '../../lib/http-error.ts';
+import { linkExpiry, voidTokenHash } from '../../lib/link-tokens.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { TenantScope } from '../../plugins/tenant-scope.ts';
+import { INVITATION_MAIL_JOB } from './invitation-mail.ts';
+import { invitationsScope } from './invitations-scope.ts';
+import {
+  expireStaleInvitations,
+  findInvitation,
+  findOrganisationName,
+  findOrgGroup,
+  isOrgMember,
+  listInvitations,
+  listOrgGroups,
+  searchOrganisations,
+  type InvitationRow,
+  type InvitationsScope,
+} from './invitations.queries.ts';
+
+export type InvitationsDeps = AppDeps & { jobs: JobWorker; inviteLimiter: RateLimiter };
+type Caller = { scope: TenantScope; ip: string };
+
+const ORG_SEARCH_LIMIT = 20;
+
+/** SPEC §3 "Invitation"; a pending invitation whose link has expired is shown as expired. */
+export function presentInvitation(row: InvitationRow, now: Date): Invitation {
+  const expired = row.status === 'pending' && row.expiresAt <= now;
+  return {
+    id: row.id,
+    email: row.email,
+    status: expired ? 'expired' : row.status,
+    role: row.role,
+    mail_status: row.mailStatus,
+    created_at: row.linkIssuedAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    state: {
+      first_name: row.firstName,
+      last_name: row.lastName,
+      org_name: row.orgName,
+      group_name: row.groupName,
+    },
+  };
+}
+
+/** One page of the invitations the caller manages (GET /api/org/invitation/list). */
+export async function listInvitationsPage(
+  deps: AppDeps,
+  tenant: TenantScope,
+  query: z.output<typeof InvitationListQuery>,
+): Promise<InvitationListResponse> {
+  const scope = invitationsScope(tenant);
+  const { rows, total } = await listInvitations(deps.db, scope, {
+    limit: query.limit,
+    offset: query.offset,
+    search: query.search || undefined,
+  });
+  const now = deps.clock();
+  return { list: rows.map((row) => presentInvitation(row, now)), noOfRows: total };
+}
+
+/** The organisation an invitation goes to: the caller's own, or any one for the app admin. */
+async function targetOrgId(deps: AppDeps, scope: InvitationsScope, requested?: string | null) {
+  if (scope.mode !== 'admin') {
+    if (requested && requested !== scope.orgId) throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
+    return scope.orgId!;
+  }
+  if (!requested) throw badRequest('orgId: This field is required');
+  if (!(await findOrganisationName(deps.db, requested))) {
+    throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
+  }
+  return requested;
+}
+
+/** The groups an invitee can be put in (GET /api/org/invitation/groups[?org_id]). */
+export async function invitationGroups(
+  deps: AppDeps,
+  tenant: TenantScope,
+  orgId: string | undefined,
+): Promise<InvitationGroupsResponse> {
+  const scope = invitationsScope(tenant);
+  if (scope.mode === 'group') {
+    const group = await findOrgGroup(deps.db, scope.orgId!, scope.groupId!);
+    return { list: group ? [{ id: group.id, name: group.name, is_default: group.isDefault }] : [] };
+  }
+  return { list: await listOrgGroups(deps.db, await targetOrgId(deps, scope, orgId)) };
+}
+
+/** Organisations by name for the app admin's invite dialog (GET /api/org/search_orgs). */
+export async function searchOrgs(deps: AppDeps, text: string): Promise<SearchOrgsResponse> {
+  return { list: await searchOrganisations(deps.db, text, ORG_SEARCH_LIMIT) };
+}
+
+/** The group an invitation names: the current one for group admins, else a group of the org. */
+async function targetGroupId(
+  deps: AppDeps,
+  scope: InvitationsScope,
+  orgId: string,
+  requested?: string | null,
+) {
+  if (scope.mode === 'group') {
+    if (requested && requested !== scope.groupId) throw notFound(GROUP_NOT_FOUND_MESSAGE);
+    return scope.groupId!;
+  }
+  if (!requested) throw badRequest('groupId: This field is required');
+  if (!(await findOrgGroup(deps.db, orgId, requested))) throw notFound(GROUP_NOT_FOUND_MESSAGE);
+  return requested;
+}
+
+/** The checks every send (a new invitation or a resend) passes before anything is written. */
+async function assertInvitable(deps: InvitationsDeps, orgId: string, email: string) {
+  if (email === deps.config.APP_ADMIN_EMAIL) throw conflict(APP_ADMIN_NOT_INVITABLE_MESSAGE);
+  if (await isOrgMember(deps.db, orgId, email)) throw conflict(ALREADY_MEMBER_MESSAGE);
+  if (!deps.inviteLimiter.hit(`org:${orgId}`, deps.config.INVITE_RATE_LIMIT_PER_ORG)) {
+    throw tooManyRequests(INVITE_RATE_LIMITED_MESSAGE);
+  }
+}
+
+async function presentOne(deps: AppDeps, scope: InvitationsScope, invitationId: string) {
+  const row = await findInvitation(deps.db, scope, invitationId);
+  if (!row) throw new Error('the invitation just written was not found');
+  return presentInvitation(row, deps.clock());
+}
+
+/**
+ * Invites a person (POST /api/org/invitation): checks the mode's rules (SPEC §5 "Invite"),
+ * refuses members and a second pending invitation, then stores the invitation and queues its
+ * mail in one transaction. The link's token is made when the mail is sent (`invitation-mail.ts`).
+ */
+export async function invite(
+  deps: InvitationsDeps,
+  caller: Caller,
+  body: z.output<typeof InviteBody>,
+): Promise<InvitationSentResponse> {
+  const scope = invitationsScope(caller.scope);
+  if (!canInviteRole(scope.mode, body.role)) throw forbidden(ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE);
+  const orgId = await targetOrgId(deps, scope, body.orgId);
+  const groupId = await targetGroupId(deps, scope, orgId, body.groupId);
+  await assertInvitable(deps, orgId, body.email);
+
+  const now = deps.clock();
+  const invitationId = await deps.db.transaction(async (tx) => {
+    await expireStaleInvitations(tx, orgId, body.email, now);
+    const [created] = await tx
+      .insert(invitations)
+      .values({
+        orgId,
+        groupId,
+        email: body.email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        role: body.role,
+        invitedByAccountId: scope.accountId,
+        tokenHash: voidTokenHash(),
+        expiresAt: linkExpiry(now, deps.config.INVITATION_TTL_DAYS),
+        linkIssuedAt: now,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: invitations.id });
+    if (!created) throw conflict(ALREADY_PENDING_MESSAGE);
+    await deps.jobs.enqueue(tx, {
+      kind: INVITATION_MAIL_JOB,
+      orgId,
+      payload: { invitationId: created.id },
+      maxAttempts: deps.config.MAIL_MAX_ATTEMPTS,
+    });
+    await recordAudit(tx, {
+      orgId,
+      actorAccountId: scope.accountId,
+      action: 'invitation.create',
+      targetType: 'invitation',
+      targetId: created.id,
+      details: { role: body.role, groupId, mode: scope.mode },
+      ip: caller.ip,
+    });
+    return created.id;
+  });
+  deps.jobs.kick();
+  return {
+    message: INVITATION_SENT_MESSAGE,
+    invitation: await presentOne(deps, scope, invitationId),
+  };
+}
+
+/**
+ * Resends an invitation (PUT /api/org/invitation): a fresh expiry and a new link; the old link
+ * stops working at once, before the new mail is even sent.
+ */
+export async function resend(
+  deps: InvitationsDeps,
+  caller: Caller,
+  invitationId: string,
+): Promise<InvitationSentResponse> {
+  const scope = invitationsScope(caller.scope);
+  const row = await findInvitation(deps.db, scope, invitationId);
+  if (!row) throw notFound(INVITATION_NOT_FOUND_MESSAGE);
+  if (row.status === 'accepted') throw conflict(ALREADY_ACCEPTED_MESSAGE);
+  await assertInvitable(deps, row.orgId, row.email);
+
+  const now = deps.clock();
+  try {
+    await deps.db.transaction(async (tx) => {
+      await expireStaleInvitations(tx, row.orgId, row.email, now, row.id);
+      await tx
+        .update(invitations)
+        .set({
+          status: 'pending',
+          tokenHash: voidTokenHash(),
+          mailStatus: 'queued',
+          expiresAt: linkExpiry(now, deps.config.INVITATION_TTL_DAYS),
+          linkIssuedAt: now,
+          respondedAt: null,
+        })
+        .where(and(eq(invitations.id, row.id), eq(invitations.orgId, row.orgId)));
+      await deps.jobs.enqueue(tx, {
+        kind: INVITATION_MAIL_JOB,
+        orgId: row.orgId,
+        payload: { invitationId: row.id },
+        maxAttempts: deps.config.MAIL_MAX_ATTEMPTS,
+      });
+      await recordAudit(tx, {
+        orgId: row.orgId,
+        actorAccountId: scope.accountId,
+        action: 'invitation.resend',
+        targetType: 'invitation',
+        targetId: row.id,
+        ip: caller.ip,
+      });
+    });
+  } catch (error) {
+    // Another invitation to the same email is pending (this one was rejected meanwhile).
+    if (isUniqueViolation(error)) throw conflict(ALREADY_PENDING_MESSAGE);
+    throw error;
+  }
+  deps.jobs.kick();
+  return { message: INVITATION_RESENT_MESSAGE, invitation: await presentOne(deps, scope, row.id) };
+}

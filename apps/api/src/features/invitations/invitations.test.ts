@@ -1,0 +1,544 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ALREADY_ACCEPTED_MESSAGE,
+  ALREADY_MEMBER_MESSAGE,
+  ALREADY_PENDING_MESSAGE,
+  APP_ADMIN_NOT_INVITABLE_MESSAGE,
+  GROUP_NOT_FOUND_MESSAGE,
+  INVITATION_NOT_VALID_MESSAGE,
+  INVITATION_RESENT_MESSAGE,
+  INVITATION_SENT_MESSAGE,
+  INVITE_RATE_LIMITED_MESSAGE,
+  ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE,
+  ORGANIZATION_NOT_FOUND_MESSAGE,
+  type Invitation,
+  type InvitationGroupsResponse,
+  type InvitationListResponse,
+  type InvitationSentResponse,
+  type InviteBody,
+  type SearchOrgsResponse,
+} from '@resonant/contracts/invitations';
+import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { addMember, createAccount, createGroup, createOrg } from '../../../test/factories.ts';
+import { linkToken, startSmtpListener, type SmtpListener } from '../../../test/smtp-listener.ts';
+import { auditLog } from '../../db/schema/audit.ts';
+import { invitations } from '../../db/schema/invitations.ts';
+import { jobs } from '../../db/schema/jobs.ts';
+import { hashToken } from '../../lib/crypto.ts';
+
+type Org = Awaited<ReturnType<typeof createOrg>>;
+type Method = 'GET' | 'POST' | 'PUT';
+
+const PUBLIC_URL = 'https://app.resonant.example';
+const DAY_MS = 86_400_000;
+
+describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', () => {
+  let smtp: SmtpListener;
+  let t: TestApp;
+  let clockOffset = 0;
+  let orgA: Org;
+  let orgB: Org;
+  let alpha: { id: string; name: string };
+  let bravo: { id: string; name: string };
+  let groupOfB: { id: string; name: string };
+  const token = { orgAdmin: '', groupAdmin: '', member: '', appAdmin: '', orgAdminB: '' };
+  let memberEmail = '';
+  let orgAdminLogin = { email: '', password: '' };
+
+  /** Runs `check` with the clock moved ahead; sessions expire with it, so it signs in anew. */
+  const later = async (ms: number, check: (orgAdminToken: string) => Promise<void>) => {
+    clockOffset = ms;
+    try {
+      await check(await t.signIn(orgAdminLogin.email, orgAdminLogin.password));
+    } finally {
+      clockOffset = 0;
+    }
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtpListener();
+    t = await buildTestApp({
+      env: {
+        SMTP_URL: smtp.url,
+        PUBLIC_URL,
+        JOB_POLL_MS: '25',
+        JOB_RETRY_BASE_MS: '10',
+        MAIL_MAX_ATTEMPTS: '3',
+      },
+      clock: () => new Date(Date.now() + clockOffset),
+    });
+    orgA = await createOrg(t.db, { name: 'Invite <Org> A' });
+    orgB = await createOrg(t.db, { name: 'Invite Org B' });
+    alpha = await createGroup(t.db, orgA.id, 'Alpha & Co');
+    bravo = await createGroup(t.db, orgA.id, 'Bravo');
+    groupOfB = await createGroup(t.db, orgB.id, 'Bee Team');
+
+    const orgAdmin = await createAccount(t.db, { firstName: 'Olga', lastName: 'Owner' });
+    await addMember(t.db, orgA.id, orgAdmin.id, {
+      orgAdmin: true,
+      groups: [{ groupId: orgA.defaultGroupId }],
+    });
+    const groupAdmin = await createAccount(t.db, { firstName: 'Gus', lastName: 'Lead' });
+    await addMember(t.db, orgA.id, groupAdmin.id, {
+      groups: [{ groupId: orgA.defaultGroupId }, { groupId: alpha.id, isAdmin: true }],
+    });
+    const member = await createAccount(t.db, { email: 'mia.member@invite.test' });
+    memberEmail = member.email;
+    await addMember(t.db, orgA.id, member.id, { groups: [{ groupId: orgA.defaultGroupId }] });
+    const appAdmin = await createAccount(t.db, { email: APP_ADMIN_EMAIL });
+    const orgAdminB = await createAccount(t.db);
+    await addMember(t.db, orgB.id, orgAdminB.id, { orgAdmin: true });
+
+    orgAdminLogin = orgAdmin;
+    token.orgAdmin = await t.signIn(orgAdmin.email, orgAdmin.password);
+    token.groupAdmin = await t.signIn(groupAdmin.email, groupAdmin.password);
+    token.member = await t.signIn(member.email, member.password);
+    token.appAdmin = await t.signIn(appAdmin.email, appAdmin.password);
+    token.orgAdminB = await t.signIn(orgAdminB.email, orgAdminB.password);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const call = (method: Method, url: string, bearer?: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: bearer ? t.bearer(bearer) : {},
+      ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+    });
+  const invite = (body: Partial<InviteBody>, bearer = token.orgAdmin) =>
+    call('POST', '/api/org/invitation', bearer, {
+      firstName: 'Ivy',
+      lastName: 'Invitee',
+      role: 'user',
+      groupId: bravo.id,
+      ...body,
+    });
+  const listOf = async (bearer = token.orgAdmin, query = '') => {
+    const response = await call('GET', `/api/org/invitation/list${query}`, bearer);
+    expect(response.statusCode).toBe(200);
+    return response.json<InvitationListResponse>();
+  };
+  const rowOf = async (id: string, bearer = token.orgAdmin) =>
+    (await listOf(bearer, '?limit=100')).list.find((row) => row.id === id);
+  const details = (linkTokenValue: string, bearer = token.member) =>
+    call('GET', `/api/invitation-details?it=${encodeURIComponent(linkTokenValue)}`, bearer);
+  const waitForMailStatus = async (id: string, status: Invitation['mail_status']) => {
+    await expect.poll(async () => (await rowOf(id))?.mail_status, { timeout: 10_000 }).toBe(status);
+  };
+  let emailCount = 0;
+  const freshEmail = (tag: string) => `${tag}.${++emailCount}@invite.test`;
+
+  describe('the role checks every route shares', () => {
+    it.each([
+      ['GET', '/api/org/invitation/list'],
+      ['GET', '/api/org/invitation/groups'],
+      ['POST', '/api/org/invitation'],
+      ['PUT', '/api/org/invitation'],
+      ['GET', '/api/org/search_orgs?search_term=org'],
+    ] as const)('%s %s answers 401 signed out and 403 to a member', async (method, url) => {
+      const body = method === 'GET' ? undefined : {};
+      expect((await call(method, url, undefined, body)).statusCode).toBe(401);
+      expect((await call(method, url, token.member, body)).statusCode).toBe(403);
+    });
+
+    it('answers 404 for another organization’s group or invitation', async () => {
+      const response = await invite({ email: freshEmail('cross'), groupId: groupOfB.id });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: GROUP_NOT_FOUND_MESSAGE });
+
+      const sent = await invite(
+        { email: freshEmail('b-side'), groupId: groupOfB.id },
+        token.orgAdminB,
+      );
+      expect(sent.statusCode).toBe(201);
+      const { invitation } = sent.json<InvitationSentResponse>();
+      const resend = await call('PUT', '/api/org/invitation', token.orgAdmin, {
+        magicLinkId: invitation.id,
+      });
+      expect(resend.statusCode).toBe(404);
+      expect(await rowOf(invitation.id)).toBeUndefined();
+    });
+
+    it('answers 404 when an org admin names another organization', async () => {
+      const response = await invite({ email: freshEmail('other-org'), orgId: orgB.id });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: ORGANIZATION_NOT_FOUND_MESSAGE });
+    });
+  });
+
+  describe('an org admin invites', () => {
+    it('stores the invitation, mails a link built from PUBLIC_URL, and stores only its hash', async () => {
+      const email = freshEmail('gina');
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/org/invitation',
+        // A forged Host header must not end up in the link.
+        headers: { ...t.bearer(token.orgAdmin), host: 'evil.example' },
+        payload: {
+          firstName: 'Gina',
+          lastName: 'O’Hara <b>',
+          email: email.toUpperCase(),
+          role: 'group',
+          groupId: alpha.id,
+        },
+      });
+      expect(response.statusCode).toBe(201);
+      const sent = response.json<InvitationSentResponse>();
+      expect(sent.message).toBe(INVITATION_SENT_MESSAGE);
+      expect(sent.invitation).toMatchObject({
+        email,
+        status: 'pending',
+        role: 'group',
+        state: {
+          first_name: 'Gina',
+          last_name: 'O’Hara <b>',
+          org_name: 'Invite <Org> A',
+          group_name: 'Alpha & Co',
+        },
+      });
+      const expiresIn =
+        Date.parse(sent.invitation.expires_at) - Date.parse(sent.invitation.created_at);
+      expect(expiresIn).toBe(7 * DAY_MS);
+
+      const mail = await smtp.waitForMail(email);
+      expect(mail.subject).toBe('Olga Owner invited you to join Invite <Org> A on Resonant');
+      expect(mail.text).toContain('Hi Gina,');
+      expect(mail.text).toContain(
+        'Olga Owner has invited you to join Invite <Org> A, in the group Alpha & Co, on Resonant as Group Admin.',
+      );
+      const it = linkToken(mail, '/process-invite');
+      expect(mail.text).toContain(`${PUBLIC_URL}/process-invite?it=${it}`);
+      expect(mail.text).not.toContain('evil.example');
+      // The HTML body names the same org and group, escaped, and carries the same link.
+      expect(mail.html).toContain('Invite &lt;Org&gt; A');
+      expect(mail.html).toContain('Alpha &amp; Co');
+      expect(mail.html).not.toContain('<Org>');
+      expect(mail.html).toContain(`href="${PUBLIC_URL}/process-invite?it=${it}"`);
+
+      // 256 bits of randomness, and only the hash is in the database.
+      expect(Buffer.from(it, 'base64url').length).toBeGreaterThanOrEqual(16);
+      const [stored] = await t.db
+        .select({ tokenHash: invitations.tokenHash })
+        .from(invitations)
+        .where(eq(invitations.id, sent.invitation.id));
+      expect(stored?.tokenHash).toBe(hashToken(it));
+      const jobRows = await t.db.select({ payload: jobs.payload }).from(jobs);
+      expect(JSON.stringify(jobRows)).not.toContain(it);
+
+      await waitForMailStatus(sent.invitation.id, 'sent');
+      const audit = await t.db
+        .select({ action: auditLog.action, orgId: auditLog.orgId })
+        .from(auditLog)
+        .where(eq(auditLog.targetId, sent.invitation.id));
+      expect(audit).toEqual([{ action: 'invitation.create', orgId: orgA.id }]);
+    });
+
+    it('lists the invitations newest first with the spec’s fields, and searches them', async () => {
+      const email = freshEmail('listed');
+      const sent = (
+        await invite({ email, firstName: 'Lara', lastName: 'Listed' })
+      ).json<InvitationSentResponse>();
+      const { list, noOfRows } = await listOf();
+      expect(noOfRows).toBeGreaterThanOrEqual(2);
+      expect(list[0]).toEqual(sent.invitation);
+      expect(list[0]?.state).toEqual({
+        first_name: 'Lara',
+        last_name: 'Listed',
+        org_name: orgA.name,
+        group_name: 'Bravo',
+      });
+      const searched = await listOf(token.orgAdmin, '?search=lara%20list');
+      expect(searched.list.map((row) => row.email)).toEqual([email]);
+      expect((await listOf(token.orgAdmin, '?search=nobody-matches')).list).toEqual([]);
+      // Org B's admin sees none of org A's invitations.
+      expect(
+        (await listOf(token.orgAdminB)).list.some((row) => row.id === sent.invitation.id),
+      ).toBe(false);
+    });
+
+    it('checks the SPEC §5 invite rules', async () => {
+      const cases: [Partial<InviteBody>, string][] = [
+        [{ email: freshEmail('no-group'), groupId: undefined }, 'groupId: This field is required'],
+        [{ email: '' }, 'This field is required'],
+        [{ email: 'not-an-email' }, 'Please enter a valid email.'],
+        [{ email: `${'a'.repeat(45)}@x.test` }, 'Email must be at most 50 characters'],
+        [
+          { email: freshEmail('long'), firstName: 'F'.repeat(51) },
+          'First name must be at most 50 characters',
+        ],
+        [{ email: freshEmail('blank'), lastName: '   ' }, 'This field is required'],
+        [{ email: freshEmail('newline'), lastName: 'Evil\r\nBcc: x@y.z' }, 'Invalid characters'],
+      ];
+      for (const [body, message] of cases) {
+        const response = await invite(body);
+        expect(response.statusCode, message).toBe(400);
+        expect(response.json<{ message: string }>().message).toContain(message);
+      }
+    });
+
+    it('refuses members, the app admin and a second pending invitation', async () => {
+      const member = await invite({ email: memberEmail.toUpperCase() });
+      expect(member.statusCode).toBe(409);
+      expect(member.json()).toEqual({ message: ALREADY_MEMBER_MESSAGE });
+
+      const appAdmin = await invite({ email: APP_ADMIN_EMAIL });
+      expect(appAdmin.statusCode).toBe(409);
+      expect(appAdmin.json()).toEqual({ message: APP_ADMIN_NOT_INVITABLE_MESSAGE });
+
+      const email = freshEmail('twice');
+      expect((await invite({ email })).statusCode).toBe(201);
+      const again = await invite({ email, role: 'org', groupId: alpha.id });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ message: ALREADY_PENDING_MESSAGE });
+      const rows = await t.db.select().from(invitations).where(eq(invitations.email, email));
+      expect(rows).toHaveLength(1);
+      // The same email may be invited by another organization.
+      expect((await invite({ email, groupId: groupOfB.id }, token.orgAdminB)).statusCode).toBe(201);
+    });
+
+    it('lists the org’s groups for the dialog, Default last', async () => {
+      const response = await call('GET', '/api/org/invitation/groups', token.orgAdmin);
+      expect(response.json<InvitationGroupsResponse>().list).toEqual([
+        { id: alpha.id, name: 'Alpha & Co', is_default: false },
+        { id: bravo.id, name: 'Bravo', is_default: false },
+        { id: orgA.defaultGroupId, name: 'Default', is_default: true },
+      ]);
+    });
+  });
+
+  describe('a group admin invites', () => {
+    it('only into the current group and never as Organization Admin', async () => {
+      const orgRole = await invite({ email: freshEmail('ga-org'), role: 'org' }, token.groupAdmin);
+      expect(orgRole.statusCode).toBe(403);
+      expect(orgRole.json()).toEqual({ message: ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE });
+
+      const otherGroup = await invite(
+        { email: freshEmail('ga-bravo'), groupId: bravo.id },
+        token.groupAdmin,
+      );
+      expect(otherGroup.statusCode).toBe(404);
+
+      const email = freshEmail('ga-ok');
+      const sent = await invite({ email, role: 'group', groupId: undefined }, token.groupAdmin);
+      expect(sent.statusCode).toBe(201);
+      expect(sent.json<InvitationSentResponse>().invitation.state.group_name).toBe('Alpha & Co');
+
+      // The group admin's table holds only the group's invitations.
+      const { list } = await listOf(token.groupAdmin, '?limit=100');
+      expect(list.length).toBeGreaterThan(0);
+      expect(list.every((row) => row.state.group_name === 'Alpha & Co')).toBe(true);
+      const groups = await call('GET', '/api/org/invitation/groups', token.groupAdmin);
+      expect(groups.json<InvitationGroupsResponse>().list.map((group) => group.id)).toEqual([
+        alpha.id,
+      ]);
+    });
+  });
+
+  describe('the app admin invites', () => {
+    it('into any organization it names, and sees every organization’s invitations', async () => {
+      const missing = await invite(
+        { email: freshEmail('adm'), groupId: groupOfB.id },
+        token.appAdmin,
+      );
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({ message: 'orgId: This field is required' });
+
+      const unknown = await invite(
+        { email: freshEmail('adm'), orgId: '00000000-0000-4000-8000-000000000000' },
+        token.appAdmin,
+      );
+      expect(unknown.statusCode).toBe(404);
+
+      const wrongGroup = await invite(
+        { email: freshEmail('adm'), orgId: orgB.id, groupId: alpha.id },
+        token.appAdmin,
+      );
+      expect(wrongGroup.statusCode).toBe(404);
+
+      const email = freshEmail('adm-ok');
+      const sent = await invite(
+        { email, orgId: orgB.id, groupId: groupOfB.id, role: 'org' },
+        token.appAdmin,
+      );
+      expect(sent.statusCode).toBe(201);
+      const orgNames = new Set(
+        (await listOf(token.appAdmin, '?limit=100')).list.map((row) => row.state.org_name),
+      );
+      expect(orgNames).toEqual(new Set([orgA.name, orgB.name]));
+
+      const groups = await call(
+        'GET',
+        `/api/org/invitation/groups?org_id=${orgB.id}`,
+        token.appAdmin,
+      );
+      expect(groups.json<InvitationGroupsResponse>().list.map((group) => group.name)).toEqual([
+        'Bee Team',
+        'Default',
+      ]);
+    });
+
+    it('searches organizations by name', async () => {
+      const response = await call(
+        'GET',
+        '/api/org/search_orgs?search_term=org%20b',
+        token.appAdmin,
+      );
+      expect(response.json<SearchOrgsResponse>().list).toEqual([{ id: orgB.id, name: orgB.name }]);
+      const wildcard = await call('GET', '/api/org/search_orgs?search_term=%25', token.appAdmin);
+      expect(wildcard.json<SearchOrgsResponse>().list).toEqual([]);
+      expect(
+        (await call('GET', '/api/org/search_orgs?search_term=org', token.orgAdmin)).statusCode,
+      ).toBe(403);
+    });
+  });
+
+  describe('resending', () => {
+    it('mails a new link and voids the old one at once', async () => {
+      const email = freshEmail('resend');
+      const sent = (await invite({ email })).json<InvitationSentResponse>();
+      const first = linkToken(await smtp.waitForMail(email), '/process-invite');
+      expect((await details(first)).statusCode).toBe(200);
+
+      const resent = await call('PUT', '/api/org/invitation', token.orgAdmin, {
+        magicLinkId: sent.invitation.id,
+      });
+      expect(resent.statusCode).toBe(200);
+      expect(resent.json<InvitationSentResponse>().message).toBe(INVITATION_RESENT_MESSAGE);
+      // Void before the new mail is even sent.
+      expect((await details(first)).json()).toEqual({ message: INVITATION_NOT_VALID_MESSAGE });
+
+      const second = linkToken(await smtp.waitForMail(email, { index: 1 }), '/process-invite');
+      expect(second).not.toBe(first);
+      expect((await details(first)).statusCode).toBe(404);
+      expect((await details(second)).statusCode).toBe(200);
+    });
+
+    it('revives an expired invitation with a fresh expiry', async () => {
+      const email = freshEmail('expired');
+      const sent = (await invite({ email })).json<InvitationSentResponse>();
+      await smtp.waitForMail(email);
+      await later(8 * DAY_MS, async (bearer) => {
+        expect((await rowOf(sent.invitation.id, bearer))?.status).toBe('expired');
+        const resent = await call('PUT', '/api/org/invitation', bearer, {
+          magicLinkId: sent.invitation.id,
+        });
+        expect(resent.statusCode).toBe(200);
+        const { invitation } = resent.json<InvitationSentResponse>();
+        expect(invitation.status).toBe('pending');
+        expect(Date.parse(invitation.expires_at)).toBeGreaterThan(Date.now() + 14 * DAY_MS);
+      });
+    });
+
+    it('lets a new invitation replace one whose link expired', async () => {
+      const email = freshEmail('replaced');
+      const old = (await invite({ email })).json<InvitationSentResponse>();
+      await later(8 * DAY_MS, async (bearer) => {
+        expect((await invite({ email }, bearer)).statusCode).toBe(201);
+        const [stored] = await t.db
+          .select({ status: invitations.status })
+          .from(invitations)
+          .where(eq(invitations.id, old.invitation.id));
+        expect(stored?.status).toBe('expired');
+      });
+    });
+
+    it('refuses an accepted invitation', async () => {
+      const email = freshEmail('accepted');
+      const sent = (await invite({ email })).json<InvitationSentResponse>();
+      const it = linkToken(await smtp.waitForMail(email), '/process-invite');
+      const invitee = await createAccount(t.db, { email });
+      const bearer = await t.signIn(invitee.email, invitee.password);
+      expect(
+        (await call('POST', '/api/process-invitation', bearer, { it, status: 'accepted' }))
+          .statusCode,
+      ).toBe(200);
+      const resend = await call('PUT', '/api/org/invitation', token.orgAdmin, {
+        magicLinkId: sent.invitation.id,
+      });
+      expect(resend.statusCode).toBe(409);
+      expect(resend.json()).toEqual({ message: ALREADY_ACCEPTED_MESSAGE });
+      expect((await rowOf(sent.invitation.id))?.status).toBe('accepted');
+    });
+  });
+
+  describe('mail delivery through the jobs table', () => {
+    it('retries a temporary failure with back-off and then delivers', async () => {
+      const email = freshEmail('retry');
+      smtp.failNext(1, email);
+      const sent = (await invite({ email })).json<InvitationSentResponse>();
+      await smtp.waitForMail(email);
+      await waitForMailStatus(sent.invitation.id, 'sent');
+      // The handler marks the mail sent just before the worker records the job as done.
+      await expect
+        .poll(async () => {
+          const [job] = await t.db
+            .select({ status: jobs.status, attempts: jobs.attempts })
+            .from(jobs)
+            .where(eq(jobs.payload, { invitationId: sent.invitation.id }));
+          return job;
+        })
+        .toEqual({ status: 'done', attempts: 2 });
+    });
+
+    it('shows a mail that finally failed in the table, and a resend tries again', async () => {
+      const email = freshEmail('bounce');
+      smtp.failNext(3, email);
+      const sent = (await invite({ email })).json<InvitationSentResponse>();
+      await waitForMailStatus(sent.invitation.id, 'failed');
+      expect(smtp.received.some((mail) => mail.to.includes(email))).toBe(false);
+      const [job] = await t.db
+        .select({ status: jobs.status, attempts: jobs.attempts, lastError: jobs.lastError })
+        .from(jobs)
+        .where(eq(jobs.payload, { invitationId: sent.invitation.id }));
+      expect(job?.status).toBe('failed');
+      expect(job?.attempts).toBe(3);
+      expect(job?.lastError).toContain('451');
+
+      await call('PUT', '/api/org/invitation', token.orgAdmin, { magicLinkId: sent.invitation.id });
+      await smtp.waitForMail(email);
+      await waitForMailStatus(sent.invitation.id, 'sent');
+    });
+  });
+});
+
+describe('invitations: rate limit per organization', () => {
+  it('answers 429 once an organization has sent its share, while others can still send', async () => {
+    const t = await buildTestApp({
+      env: { INVITE_RATE_LIMIT_PER_ORG: '2', JOB_POLL_MS: '60000' },
+    });
+    try {
+      const orgs = [await createOrg(t.db), await createOrg(t.db)];
+      const tokens: string[] = [];
+      for (const org of orgs) {
+        const admin = await createAccount(t.db);
+        await addMember(t.db, org.id, admin.id, { orgAdmin: true });
+        tokens.push(await t.signIn(admin.email, admin.password));
+      }
+      const send = (index: number, email: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/org/invitation',
+          headers: t.bearer(tokens[index]!),
+          payload: {
+            firstName: 'R',
+            lastName: 'L',
+            email,
+            role: 'user',
+            groupId: orgs[index]!.defaultGroupId,
+          },
+        });
+      expect((await send(0, 'one@rate.test')).statusCode).toBe(201);
+      expect((await send(0, 'two@rate.test')).statusCode).toBe(201);
+      const third = await send(0, 'three@rate.test');
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toEqual({ message: INVITE_RATE_LIMITED_MESSAGE });
+      expect((await send(1, 'three@rate.test')).statusCode).toBe(201);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,196 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ALREADY_LIFETIME_MESSAGE,
+  APP_ADMIN_NO_CLAIM_MESSAGE,
+  CLAIM_ISSUED_MESSAGE,
+  CLAIM_NOT_VALID_MESSAGE,
+  CLAIM_WRONG_ACCOUNT_MESSAGE,
+  CLAIMED_MESSAGE,
+  type ClaimDetails,
+  type ClaimIssuedResponse,
+  type ClaimListQuery,
+  type ClaimListResponse,
+  type IssueClaimBody,
+  type LifetimeClaim,
+} from '@resonant/contracts/lifetime-claims';
+import { ORGANIZATION_NOT_FOUND_MESSAGE } from '@resonant/contracts/invitations';
+import type { AppDeps } from '../../app-deps.ts';
+import { loadAccountEmail } from '../../auth/current-user.ts';
+import { lifetimeClaims } from '../../db/schema/invitations.ts';
+import type { JobWorker } from '../../jobs/job-worker.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { hashToken } from '../../lib/crypto.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { joinOrganisation } from '../../lib/join-organisation.ts';
+import { linkExpiry, voidTokenHash } from '../../lib/link-tokens.ts';
+import type { TenantScope } from '../../plugins/tenant-scope.ts';
+import { CLAIM_MAIL_JOB } from './claim-mail.ts';
+import {
+  findClaimById,
+  findClaimByTokenHash,
+  hasLifetimeMembership,
+  listClaims,
+  organisationExists,
+  revokePendingClaims,
+  type ClaimRow,
+} from './lifetime-claims.queries.ts';
+
+export type LifetimeClaimsDeps = AppDeps & { jobs: JobWorker };
+type Caller = { scope: TenantScope; ip: string };
+
+function presentClaim(row: ClaimRow, now: Date): LifetimeClaim {
+  const expired = row.status === 'pending' && row.expiresAt <= now;
+  return {
+    id: row.id,
+    email: row.email,
+    org_name: row.orgName,
+    status: expired ? 'expired' : row.status,
+    mail_status: row.mailStatus,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    claimed_at: row.claimedAt?.toISOString() ?? null,
+  };
+}
+
+/** The claim links issued so far (GET /api/admin/lifetime-claims). */
+export async function listClaimLinks(
+  deps: AppDeps,
+  query: z.output<typeof ClaimListQuery>,
+): Promise<ClaimListResponse> {
+  const { rows, total } = await listClaims(deps.db, query);
+  const now = deps.clock();
+  return { list: rows.map((row) => presentClaim(row, now)), noOfRows: total };
+}
+
+/**
+ * Issues a claim link for an email (POST /api/admin/lifetime-claims), optionally for one
+ * organisation; earlier unclaimed links of that email stop working. The mail is queued with it.
+ */
+export async function issueClaim(
+  deps: LifetimeClaimsDeps,
+  caller: Caller,
+  body: z.output<typeof IssueClaimBody>,
+): Promise<ClaimIssuedResponse> {
+  if (body.email === deps.config.APP_ADMIN_EMAIL) throw conflict(APP_ADMIN_NO_CLAIM_MESSAGE);
+  if (body.orgId && !(await organisationExists(deps.db, body.orgId))) {
+    throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
+  }
+  const now = deps.clock();
+  const claimId = await deps.db.transaction(async (tx) => {
+    // One issue per email at a time, so two simultaneous requests cannot both leave a live link.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`lifetime-claim:${body.email}`}))`,
+    );
+    await revokePendingClaims(tx, body.email, now);
+    const [claim] = await tx
+      .insert(lifetimeClaims)
+      .values({
+        email: body.email,
+        orgId: body.orgId ?? null,
+        tokenHash: voidTokenHash(),
+        issuedByAccountId: caller.scope.accountId,
+        expiresAt: linkExpiry(now, deps.config.CLAIM_LINK_TTL_DAYS),
+        createdAt: now,
+      })
+      .returning({ id: lifetimeClaims.id });
+    if (!claim) throw new Error('claim not stored');
+    await deps.jobs.enqueue(tx, {
+      kind: CLAIM_MAIL_JOB,
+      orgId: body.orgId ?? null,
+      payload: { claimId: claim.id },
+      maxAttempts: deps.config.MAIL_MAX_ATTEMPTS,
+    });
+    await recordAudit(tx, {
+      orgId: body.orgId ?? null,
+      actorAccountId: caller.scope.accountId,
+      action: 'lifetime-claim.issue',
+      targetType: 'lifetime_claim',
+      targetId: claim.id,
+      ip: caller.ip,
+    });
+    return claim.id;
+  });
+  deps.jobs.kick();
+  const row = await findClaimById(deps.db, claimId);
+  if (!row) throw new Error('the claim just written was not found');
+  return { message: CLAIM_ISSUED_MESSAGE, claim: presentClaim(row, now) };
+}
+
+/** The pending, unexpired claim a link opens; anything else is the spec's one message (404). */
+async function openClaim(deps: AppDeps, token: string) {
+  const claim = await findClaimByTokenHash(deps.db, hashToken(token));
+  if (!claim || claim.status !== 'pending' || claim.expiresAt <= deps.clock()) {
+    throw notFound(CLAIM_NOT_VALID_MESSAGE);
+  }
+  return claim;
+}
+
+/** What the claim page shows (GET /api/life_time_subscription/claim_details). */
+export async function claimDetails(
+  deps: AppDeps,
+  scope: TenantScope,
+  token: string,
+): Promise<ClaimDetails> {
+  const claim = await openClaim(deps, token);
+  const email = await loadAccountEmail(deps.db, scope.accountId);
+  return {
+    org_name: claim.orgName,
+    accountSameAsEmail: email === claim.email.toLowerCase(),
+    expires_at: claim.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * Claim Now (POST /api/life_time_subscription/claim_membership): binds the membership to the
+ * signed-in account for good — the claim records the account and can never be moved to another
+ * (SPEC §4) — and, for an organisation's claim, makes the account's seat there a lifetime one.
+ */
+export async function claimMembership(
+  deps: AppDeps,
+  caller: Caller,
+  token: string,
+): Promise<{ message: string }> {
+  const claim = await openClaim(deps, token);
+  const accountId = caller.scope.accountId;
+  if (caller.scope.role === 'super') throw conflict(APP_ADMIN_NO_CLAIM_MESSAGE);
+  const email = await loadAccountEmail(deps.db, accountId);
+  if (email !== claim.email.toLowerCase()) throw forbidden(CLAIM_WRONG_ACCOUNT_MESSAGE);
+  if (await hasLifetimeMembership(deps.db, accountId)) throw conflict(ALREADY_LIFETIME_MESSAGE);
+
+  const now = deps.clock();
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(lifetimeClaims)
+        .set({ status: 'claimed', claimedByAccountId: accountId, claimedAt: now })
+        .where(
+          and(
+            eq(lifetimeClaims.id, claim.id),
+            eq(lifetimeClaims.tokenHash, hashToken(token)),
+            eq(lifetimeClaims.status, 'pending'),
+            gt(lifetimeClaims.expiresAt, now),
+          ),
+        )
+        .returning({ id: lifetimeClaims.id });
+      if (!claimed) throw notFound(CLAIM_NOT_VALID_MESSAGE);
+      if (claim.orgId) {
+        await joinOrganisation(tx, { orgId: claim.orgId, accountId, groupIds: [], lifetime: true });
+      }
+      await recordAudit(tx, {
+        orgId: claim.orgId,
+        actorAccountId: accountId,
+        action: 'lifetime-claim.claim',
+        targetType: 'lifetime_claim',
+        targetId: claim.id,
+        ip: caller.ip,
+      });
+    });
+  } catch (error) {
+    // Two claims raced for one account: the unique index keeps it to one membership.
+    if (isUniqueViolation(error)) throw conflict(ALREADY_LIFETIME_MESSAGE);
+    throw error;
+  }
+  return { message: CLAIMED_MESSAGE };
+}

@@ -1,0 +1,116 @@
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { jobs } from '../db/schema/jobs.ts';
+
+/** A job as its handler sees it. */
+export type ClaimedJob = {
+  id: string;
+  kind: string;
+  orgId: string | null;
+  payload: Record<string, unknown>;
+  /** This run's attempt number, from 1. */
+  attempts: number;
+  maxAttempts: number;
+};
+
+export type NewJob = {
+  kind: string;
+  payload: Record<string, unknown>;
+  orgId?: string | null;
+  maxAttempts?: number;
+  runAt: Date;
+};
+
+/** Queues a job; pass the transaction so the job exists only if the change that needs it commits. */
+export async function enqueueJob(db: Database, job: NewJob): Promise<string> {
+  const [row] = await db
+    .insert(jobs)
+    .values({
+      kind: job.kind,
+      payload: job.payload,
+      orgId: job.orgId ?? null,
+      maxAttempts: job.maxAttempts,
+      runAt: job.runAt,
+    })
+    .returning({ id: jobs.id });
+  if (!row) throw new Error('job not queued');
+  return row.id;
+}
+
+/**
+ * Takes the next due job of a kind this worker can run (during a rolling deploy an older instance
+ * leaves newer kinds alone instead of failing them). FOR UPDATE SKIP LOCKED lets several API instances
+ * share the table: each job is claimed by exactly one of them.
+ */
+export async function claimNextJob(
+  db: Database,
+  workerId: string,
+  kinds: readonly string[],
+  now: Date,
+): Promise<ClaimedJob | null> {
+  if (kinds.length === 0) return null;
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: 'running',
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedAt: now,
+      lockedBy: workerId,
+    })
+    .where(
+      eq(
+        jobs.id,
+        sql`(select ${jobs.id} from ${jobs} where ${jobs.status} = 'queued' and ${jobs.runAt} <= ${now}
+             and ${inArray(jobs.kind, [...kinds])}
+             order by ${jobs.runAt} limit 1 for update skip locked)`,
+      ),
+    )
+    .returning({
+      id: jobs.id,
+      kind: jobs.kind,
+      orgId: jobs.orgId,
+      payload: jobs.payload,
+      attempts: jobs.attempts,
+      maxAttempts: jobs.maxAttempts,
+    });
+  return rows[0] ?? null;
+}
+
+export async function completeJob(db: Database, jobId: string, now: Date): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ status: 'done', finishedAt: now, lockedAt: null, lockedBy: null, lastError: null })
+    .where(eq(jobs.id, jobId));
+}
+
+/** Puts a failed attempt back in the queue to run at `retryAt`. */
+export async function retryJob(
+  db: Database,
+  jobId: string,
+  retryAt: Date,
+  error: string,
+): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ status: 'queued', runAt: retryAt, lockedAt: null, lockedBy: null, lastError: error })
+    .where(eq(jobs.id, jobId));
+}
+
+/** Gives up on a job after its last attempt. */
+export async function failJob(db: Database, jobId: string, now: Date, error: string) {
+  await db
+    .update(jobs)
+    .set({ status: 'failed', finishedAt: now, lockedAt: null, lockedBy: null, lastError: error })
+    .where(eq(jobs.id, jobId));
+}
+
+/**
+ * Requeues jobs whose worker stopped without finishing them (a crash or a killed process): a
+ * running job older than `staleBefore` is run again (its attempt still counts).
+ */
+export async function requeueStaleJobs(db: Database, staleBefore: Date): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ status: 'queued', lockedAt: null, lockedBy: null })
+    .where(and(eq(jobs.status, 'running'), lt(jobs.lockedAt, staleBefore)));
+}
