@@ -9,6 +9,10 @@ import { GroupDashboardPage } from '../features/dashboard/components/group-dashb
 import { OrgDashboardPage } from '../features/dashboard/components/org-dashboard-page.tsx';
 import { GroupsPage } from '../features/groups/components/groups-page.tsx';
 import { ManageGroupPage } from '../features/groups/components/manage-group-page.tsx';
+import { InvitationsPage } from '../features/invitations/components/invitations-page.tsx';
+import { ProcessInvitePage } from '../features/invitations/components/process-invite-page.tsx';
+import { ClaimMembershipPage } from '../features/lifetime-claims/components/claim-membership-page.tsx';
+import { LifetimeClaimsSection } from '../features/lifetime-claims/components/lifetime-claims-section.tsx';
 import { ParticipantProfilePage } from '../features/participants/components/participant-profile-page.tsx';
 import { ParticipantReadingsPage } from '../features/participants/components/participant-readings-page.tsx';
 import { ParticipantsPage } from '../features/participants/components/participants-page.tsx';
@@ -56,8 +60,8 @@ export const routes: RouteObject[] = [
             element: <PlainLayout />,
             children: [
               page(paths.welcome, 'Welcome', <WelcomeRoute />),
-              placeholder(paths.processInvite, 'Invitation'),
-              placeholder(paths.processLifetimeInvite, 'Lifetime Membership'),
+              page(paths.processInvite, 'Invitation', <ProcessInvitePage />),
+              page(paths.processLifetimeInvite, 'Lifetime Membership', <ClaimMembershipPage />),
             ],
           },
           {
@@ -68,7 +72,7 @@ export const routes: RouteObject[] = [
               page(paths.org.manageGroup, 'Manage Group', <ManageGroupPage />),
               page(paths.org.users, 'Users', <UsersPage mode="org" />),
               page(paths.org.import, 'Import Users', <ImportUsersPage />),
-              placeholder(paths.org.invitation, 'Invite Users'),
+              page(paths.org.invitation, 'Invite Users', <InvitationsPage mode="org" />),
               placeholder(paths.org.reports, 'Reports'),
               placeholder(paths.org.billingHistory, 'Billing History'),
               placeholder(paths.org.billingSettings, 'Billing Settings'),
@@ -87,7 +91,7 @@ export const routes: RouteObject[] = [
               ),
               page(paths.group.participantProfile, 'User Profile', <ParticipantProfilePage />),
               page(paths.group.participantReadings, 'User Readings', <ParticipantReadingsPage />),
-              placeholder(paths.group.invitation, 'Invite Users'),
+              page(paths.group.invitation, 'Invite Users', <InvitationsPage mode="group" />),
               placeholder(paths.group.reports, 'Reports'),
               comingSoon(paths.group.activity, 'Activity'),
             ],
@@ -98,7 +102,12 @@ export const routes: RouteObject[] = [
               placeholder(paths.admin.dashboard, 'Dashboard'),
               placeholder(paths.admin.organizations, 'Organizations'),
               placeholder(paths.admin.organization, 'Organization'),
-              placeholder(paths.admin.invitation, 'Invite Users'),
+              page(
+                paths.admin.invitation,
+                'Invite Users',
+                // SPEC §2: invite into any organization; the app admin also issues claim links.
+                <InvitationsPage mode="admin" below={<LifetimeClaimsSection />} />,
+              ),
               placeholder(paths.admin.invoices, 'Invoices'),
               comingSoon(paths.admin.activity, 'Activity'),
             ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatMetric, formatMs, NO_VALUE } from './hrv-format.ts';
+import { formatDate, formatDateTime, formatMetric, formatMs, NO_VALUE } from './hrv-format.ts';
 
 describe('hrv-format', () => {
   it('gives ms figures one decimal in the locale, with the unit', () => {
@@ -20,5 +20,11 @@ describe('hrv-format', () => {
     expect(formatDateTime('2025-06-08T07:00:00.000Z', 'en-US')).toMatch(/Jun 8, 2025/);
     expect(formatDateTime(null)).toBe(NO_VALUE);
     expect(formatDateTime('not a date')).toBe(NO_VALUE);
+  });
+
+  it('shows a day without the time, or a dash', () => {
+    expect(formatDate('2025-06-08T12:00:00.000Z', 'en-US')).toBe('Jun 8, 2025');
+    expect(formatDate(null)).toBe(NO_VALUE);
+    expect(formatDate('not a date')).toBe(NO_VALUE);
   });
 });

@@ -39,3 +39,11 @@ export function formatDateTime(iso: string | null | undefined, locale?: string):
   if (Number.isNaN(date.getTime())) return NO_VALUE;
   return date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** A day in the user's locale and time zone ("Jun 8, 2025" in en-US), or '—'. */
+export function formatDate(iso: string | null | undefined, locale?: string): string {
+  if (!iso) return NO_VALUE;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return NO_VALUE;
+  return date.toLocaleDateString(locale, { dateStyle: 'medium' });
+}

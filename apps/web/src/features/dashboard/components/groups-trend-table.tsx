@@ -6,7 +6,7 @@ import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { useSwitchContext } from '../../../lib/switch-context.ts';
 import type { CurrentContext } from '../api/current-context.ts';
 import { useOrgGroupsTrends } from '../api/get-org-groups-trends.ts';
-import { LoadError } from './load-error.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { averageColumn, trendColumn } from './trend-columns.tsx';
 
 // Headers and names keep to one line: on a phone the table scrolls sideways instead.

@@ -2,7 +2,7 @@ import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { MetricBarChart } from '../../../components/metric-bar-chart.tsx';
 import { MetricCards } from '../../../components/metric-cards.tsx';
 import { useDashboardAggregated, type DashboardType } from '../api/get-dashboard-aggregated.ts';
-import { LoadError } from './load-error.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 
 type HrvAveragesProps = {
   type: DashboardType;

@@ -7,7 +7,7 @@ import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { paths, userPagePath } from '../../../config/paths.ts';
 import { formatDateTime, formatMetric } from '../../../lib/hrv-format.ts';
 import { useGroupUsersTrends } from '../api/get-group-users-trends.ts';
-import { LoadError } from './load-error.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { averageColumn, trendColumn } from './trend-columns.tsx';
 
 // Headers and names keep to one line: on a phone the table scrolls sideways instead.

@@ -1,14 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrgUsersQuery, OrgUsersResponse } from '@resonant/contracts/org-users';
 import { apiClient } from '../../../lib/api-client.ts';
+import { toQueryString } from '../../../lib/query-string.ts';
 import { usersKeys } from './query-keys.ts';
 
 export function getOrgUsers(query: OrgUsersQuery): Promise<OrgUsersResponse> {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  return apiClient.get<OrgUsersResponse>(`/org/users?${params.toString()}`);
+  return apiClient.get<OrgUsersResponse>(`/org/users?${toQueryString(query)}`);
 }
 
 export const orgUsersQueryOptions = (query: OrgUsersQuery) =>

@@ -10,7 +10,7 @@ import { useAddOrgUser } from '../api/add-org-user.ts';
 import { publicKeyQueryOptions } from '../api/get-public-key.ts';
 import type { UsersMode } from '../users-mode.ts';
 import { GroupSelect } from './group-select.tsx';
-import { useFullScreenDialog } from './use-dialog-layout.ts';
+import { useFullScreenDialog } from '../../../components/use-dialog-layout.ts';
 import { UserDetailsFields } from './user-details-fields.tsx';
 
 interface AddUserValues {

@@ -24,7 +24,7 @@ import { useUserGroups } from '../api/get-user-groups.ts';
 import { useUpdateOrgUser } from '../api/update-org-user.ts';
 import type { UsersMode } from '../users-mode.ts';
 import { GroupSelect } from './group-select.tsx';
-import { useFullScreenDialog } from './use-dialog-layout.ts';
+import { useFullScreenDialog } from '../../../components/use-dialog-layout.ts';
 import { UserDetailsFields } from './user-details-fields.tsx';
 
 interface EditUserValues {

@@ -8,7 +8,7 @@ import {
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { FAILED_ROWS_FILE_NAME, downloadCsv, failedRowsCsv } from '../csv-files.ts';
 import { importSummary } from '../import-summary.ts';
-import { useFullScreenDialog } from './use-dialog-layout.ts';
+import { useFullScreenDialog } from '../../../components/use-dialog-layout.ts';
 
 const COLUMNS: DataColumn<ImportFailure>[] = [
   { key: 'line', header: 'Line', numeric: true, width: 64, render: (row) => row.row },

@@ -7,7 +7,7 @@ type LoadErrorProps = {
   retrying: boolean;
 };
 
-/** In place of figures that failed to load; the toast with the server's message has been shown. */
+/** In place of data that failed to load; the toast with the server's message has been shown. */
 export function LoadError({ what, onRetry, retrying }: LoadErrorProps) {
   return (
     <Alert

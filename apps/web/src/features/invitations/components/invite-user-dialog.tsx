@@ -1,0 +1,251 @@
+import type { ReactNode } from 'react';
+import {
+  Button,
+  Group,
+  Modal,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import {
+  INVITE_DIALOG_TITLE,
+  INVITE_DIALOG_TITLE_ADMIN,
+  INVITE_FIELD_MAX,
+  INVITE_ROLE_LABELS,
+  INVITE_ROLE_NOTES,
+  type InviteRole,
+} from '@resonant/contracts/invitations';
+import { OrgSearchSelect } from '../../../components/org-search-select.tsx';
+import { useFullScreenDialog } from '../../../components/use-dialog-layout.ts';
+import { useProfile } from '../../../lib/current-user.ts';
+import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { useInvitationGroups } from '../api/get-invitation-groups.ts';
+import { useInviteUser } from '../api/invite-user.ts';
+import {
+  inviteFieldsFor,
+  inviteGroupOptions,
+  inviteRolesFor,
+  type InvitationsMode,
+} from '../invite-rules.ts';
+
+interface InviteValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: InviteRole;
+  orgId: string | null;
+  groupId: string | null;
+}
+
+const SCHEMAS = {
+  org: inviteFieldsFor('org'),
+  group: inviteFieldsFor('group'),
+  admin: inviteFieldsFor('admin'),
+};
+
+const INITIAL_VALUES: InviteValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  role: 'user',
+  orgId: null,
+  groupId: null,
+};
+
+interface InviteUserDialogProps {
+  mode: InvitationsMode;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * 'Invite User' (SPEC §2, §5 "Invite"): names, email, the group (and for the app admin the
+ * organization) and the role with its note. A failed send keeps everything typed.
+ */
+export function InviteUserDialog({ mode, opened, onClose }: InviteUserDialogProps) {
+  const fullScreen = useFullScreenDialog();
+  const schema = SCHEMAS[mode];
+  const invite = useInviteUser();
+  const form = useForm<InviteValues>({
+    initialValues: INITIAL_VALUES,
+    validate: zodResolver(schema),
+    validateInputOnBlur: true,
+  });
+  const values = form.getValues();
+
+  const close = () => {
+    if (invite.isPending) return;
+    form.reset();
+    invite.reset();
+    onClose();
+  };
+
+  const handleSubmit = form.onSubmit((submitted) => {
+    invite.mutate(schema.parse(submitted), {
+      onSuccess: () => {
+        form.reset();
+        onClose();
+      },
+    });
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={mode === 'admin' ? INVITE_DIALOG_TITLE_ADMIN : INVITE_DIALOG_TITLE}
+      size="lg"
+      fullScreen={fullScreen}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form noValidate onSubmit={handleSubmit} aria-label="Invite User">
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+            <TextInput
+              label="First name"
+              required
+              maxLength={INVITE_FIELD_MAX}
+              autoComplete="off"
+              data-autofocus
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label="Last name"
+              required
+              maxLength={INVITE_FIELD_MAX}
+              autoComplete="off"
+              {...form.getInputProps('lastName')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Email"
+            type="email"
+            placeholder="name@example.com"
+            description="Only the account with this email can accept the invitation."
+            required
+            maxLength={INVITE_FIELD_MAX}
+            autoComplete="off"
+            {...form.getInputProps('email')}
+          />
+          {mode === 'admin' && (
+            <OrgSearchSelect
+              required
+              value={values.orgId}
+              onChange={(orgId) => {
+                form.setFieldValue('orgId', orgId);
+                // The groups belong to the organization, so another one voids the group choice.
+                form.setFieldValue('groupId', null);
+              }}
+              error={form.errors.orgId}
+              onBlur={() => form.validateField('orgId')}
+            />
+          )}
+          {mode === 'group' ? (
+            <CurrentGroupNote />
+          ) : (
+            <InviteGroupSelect
+              orgId={mode === 'admin' ? values.orgId : null}
+              needsOrg={mode === 'admin'}
+              form={form}
+            />
+          )}
+          <RoleChoice
+            roles={inviteRolesFor(mode)}
+            value={values.role}
+            onChange={(role) => form.setFieldValue('role', role)}
+            error={form.errors.role}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={close} disabled={invite.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={invite.isPending}>
+              Send Invitation
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+interface InviteGroupSelectProps {
+  /** The app admin's chosen organization; null for an org admin's own. */
+  orgId: string | null;
+  /** The app admin must choose the organization first. */
+  needsOrg: boolean;
+  form: UseFormReturnType<InviteValues>;
+}
+
+/** The group the invitee joins: the organization's groups, the Default group last. */
+function InviteGroupSelect({ orgId, needsOrg, form }: InviteGroupSelectProps) {
+  const waitsForOrg = needsOrg && !orgId;
+  const groups = useInvitationGroups(orgId, !waitsForOrg);
+  const placeholder = waitsForOrg
+    ? 'Choose an organization first'
+    : groups.isPending
+      ? 'Loading groups…'
+      : groups.isError
+        ? 'The groups could not be loaded'
+        : 'Select a group';
+  return (
+    <Select
+      label="Group"
+      placeholder={placeholder}
+      data={inviteGroupOptions(groups.data?.list ?? [])}
+      required
+      disabled={waitsForOrg}
+      allowDeselect={false}
+      searchable
+      nothingFoundMessage="No group found"
+      comboboxProps={{ withinPortal: true }}
+      {...form.getInputProps('groupId')}
+    />
+  );
+}
+
+/** A group admin's invitees join the current group; the dialog names it instead of asking. */
+function CurrentGroupNote() {
+  const groupName = useProfile().data?.group_name;
+  return (
+    <Text size="sm" c="dimmed">
+      The invitee joins {groupName ? <strong>{groupName}</strong> : 'your group'}.
+    </Text>
+  );
+}
+
+interface RoleChoiceProps {
+  roles: readonly InviteRole[];
+  value: InviteRole;
+  onChange: (role: InviteRole) => void;
+  error: ReactNode;
+}
+
+/** The role the invitation grants, with the note on what that role may do. */
+function RoleChoice({ roles, value, onChange, error }: RoleChoiceProps) {
+  return (
+    <Stack gap={6}>
+      <Radio.Group
+        label="Role"
+        required
+        value={value}
+        onChange={(role) => onChange(role as InviteRole)}
+        error={error}
+      >
+        <Group gap="md" mt={6}>
+          {roles.map((role) => (
+            <Radio key={role} value={role} label={INVITE_ROLE_LABELS[role]} />
+          ))}
+        </Group>
+      </Radio.Group>
+      {/* Announced when the role changes, so screen readers hear the new note too. */}
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {INVITE_ROLE_NOTES[value]}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import {
+  INVITE_ROLES,
+  InviteFields,
+  ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE,
+  type InviteRole,
+} from '@resonant/contracts/invitations';
+import { DEFAULT_GROUP_NAME } from '@resonant/contracts/groups';
+
+/**
+ * `org`: an org admin invites into the organization. `group`: a group admin invites into the
+ * current group. `admin`: the app admin invites into any organization.
+ */
+export type InvitationsMode = 'org' | 'group' | 'admin';
+
+const REQUIRED_MESSAGE = 'This field is required';
+
+/** The roles a mode may grant: a group admin cannot invite an Organization Admin (SPEC §6). */
+export function inviteRolesFor(mode: InvitationsMode): readonly InviteRole[] {
+  return mode === 'group' ? INVITE_ROLES.filter((role) => role !== 'org') : INVITE_ROLES;
+}
+
+/**
+ * The ids the Invite User form asks for (SPEC §5 "Invite"): organization and group for the app
+ * admin, the group for an org admin, none for a group admin (the server uses the current group).
+ */
+export function requiredInviteIds(mode: InvitationsMode): readonly ('orgId' | 'groupId')[] {
+  if (mode === 'admin') return ['orgId', 'groupId'];
+  return mode === 'org' ? ['groupId'] : [];
+}
+
+/** The Invite User form's schema in a mode: `InviteFields` plus the mode's ids and roles. */
+export function inviteFieldsFor(mode: InvitationsMode) {
+  const required = requiredInviteIds(mode);
+  const roles = inviteRolesFor(mode);
+  // Checked even when other fields fail, so every message shows at once.
+  return InviteFields.superRefine((values, ctx) => {
+    for (const field of required) {
+      if (!values[field])
+        ctx.addIssue({ code: 'custom', path: [field], message: REQUIRED_MESSAGE });
+    }
+    if (values.role && !roles.includes(values.role)) {
+      ctx.addIssue({ code: 'custom', path: ['role'], message: ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE });
+    }
+  });
+}
+
+/** A group an invitee can be put in, as GET /api/org/invitation/groups lists it. */
+type InviteGroup = { id: string; name: string; is_default: boolean };
+
+/** The Group select's options: the groups by name, then the Default group, labelled 'Default'. */
+export function inviteGroupOptions(groups: readonly InviteGroup[]) {
+  const named = groups
+    .filter((group) => !group.is_default)
+    .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }))
+    .map((group) => ({ value: group.id, label: group.name }));
+  const fallback = groups
+    .filter((group) => group.is_default)
+    .map((group) => ({ value: group.id, label: DEFAULT_GROUP_NAME }));
+  return [...named, ...fallback];
+}
