@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { APP_ADMIN, BASE_URL, DEMO_PASSWORD, E2E_PORT } from './e2e/support/env.ts';
+import {
+  APP_ADMIN,
+  BASE_URL,
+  DEMO_PASSWORD,
+  E2E_PORT,
+  E2E_SMTP_PORT,
+  MAILBOX_URL,
+} from './e2e/support/env.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!fs.existsSync(chromiumPath)) {
@@ -43,24 +50,36 @@ export default defineConfig({
   },
   outputDir: path.join(os.tmpdir(), 'resonant-e2e-results'),
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'node --import tsx apps/api/src/server.ts',
-    cwd: repoRoot,
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      DATABASE_URL: '',
-      DEMO_DATA: 'true',
-      DEMO_PASSWORD,
-      APP_ADMIN_EMAIL: APP_ADMIN.email,
-      APP_ADMIN_PASSWORD: APP_ADMIN.password,
-      AUTH_RATE_LIMIT_PER_IP: '10000',
-      AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node --import tsx apps/web/e2e/support/mail-catcher.ts',
+      cwd: repoRoot,
+      url: `${MAILBOX_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      command: 'node --import tsx apps/api/src/server.ts',
+      cwd: repoRoot,
+      url: `${BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        DATABASE_URL: '',
+        DEMO_DATA: 'true',
+        DEMO_PASSWORD,
+        APP_ADMIN_EMAIL: APP_ADMIN.email,
+        APP_ADMIN_PASSWORD: APP_ADMIN.password,
+        AUTH_RATE_LIMIT_PER_IP: '10000',
+        AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: BASE_URL,
+        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+        JOB_POLL_MS: '500',
+      },
+    },
+  ],
 });
