@@ -5,6 +5,7 @@ import {
   profileButton,
   signInViaUi,
   signUpForm,
+  submitSignIn,
   toast,
   uniqueEmail,
 } from './support/app.ts';
@@ -169,11 +170,13 @@ test.describe('invitations', () => {
     await expect(page.getByRole('heading', { name: "You're invited!" })).toBeVisible();
   });
 
-  test('a tampered or missing token is not valid; another account sees the wrong-account view', async ({
+  test('a tampered or missing token is not valid; another account sees the wrong-account view and can switch', async ({
     page,
     request,
   }) => {
-    const link = await inviteByApi(request, uniqueEmail('someone'));
+    const email = uniqueEmail('someone');
+    const link = await inviteByApi(request, email);
+    await signUpByApi(request, email);
     await signInViaUi(page, DEMO.member);
     await expectPath(page, '/user');
 
@@ -186,6 +189,12 @@ test.describe('invitations', () => {
     await expect(page.getByRole('heading', { name: 'Something went wrong!' })).toBeVisible();
     await expect(page.getByText(/Sign in with the invited email/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Sign in with another account' }).click();
+    await expectPath(page, '/', `?${new URLSearchParams({ redirectTo: link })}`);
+    await expect(page.getByText(INVITE_NOTE)).toBeVisible();
+    await submitSignIn(page, email, PASSWORD);
+    await expect(page.getByRole('heading', { name: "You're invited!" })).toBeVisible();
   });
 
   test('resend mails a new link and the old one stops working', async ({ page, request }) => {

@@ -12,10 +12,17 @@ import {
   Title,
   type MantineColor,
 } from '@mantine/core';
-import { IconArrowRight, IconLinkOff, IconRefresh, IconUserExclamation } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import {
+  IconArrowRight,
+  IconLinkOff,
+  IconLogout,
+  IconRefresh,
+  IconUserExclamation,
+} from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
 import { WRONG_ACCOUNT_HEADING } from '@resonant/contracts/invitations';
 import type { LinkProblem } from '../lib/link-answer.ts';
+import { useSignOut } from '../lib/sign-out.ts';
 
 interface LinkStatusCardProps {
   /** A decorative icon (`aria-hidden`), shown in a round badge above the heading. */
@@ -115,7 +122,10 @@ interface LinkProblemCardProps {
   retrying?: boolean;
 }
 
-/** The error and wrong-account views of a link page, with a way back to the dashboard. */
+/**
+ * The error and wrong-account views of a link page, with a way back to the dashboard; the
+ * wrong-account view also offers to sign in with the invited account and come back.
+ */
 export function LinkProblemCard({
   problem,
   hint,
@@ -127,7 +137,8 @@ export function LinkProblemCard({
     <Button
       component={Link}
       to={homePath}
-      variant={problem.kind === 'failed' ? 'default' : 'filled'}
+      // Secondary beside the view's own way forward (try again, switch account).
+      variant={problem.kind === 'not-valid' ? 'filled' : 'default'}
       rightSection={<IconArrowRight size={18} aria-hidden />}
     >
       Go to dashboard
@@ -140,7 +151,12 @@ export function LinkProblemCard({
         icon={<IconUserExclamation size={32} aria-hidden />}
         color="orange"
         title={WRONG_ACCOUNT_HEADING}
-        actions={dashboardButton}
+        actions={
+          <>
+            <SwitchAccountButton />
+            {dashboardButton}
+          </>
+        }
         focusTitle
       >
         <Text c="dimmed">{problem.message}</Text>
@@ -185,5 +201,20 @@ export function LinkProblemCard({
     >
       <Text c="dimmed">{hint}</Text>
     </LinkStatusCard>
+  );
+}
+
+/** Signs out and comes back to this link once the person has signed in with the invited email. */
+function SwitchAccountButton() {
+  const location = useLocation();
+  const signOut = useSignOut();
+  return (
+    <Button
+      leftSection={<IconLogout size={18} aria-hidden />}
+      loading={signOut.isPending}
+      onClick={() => signOut.mutate({ returnTo: `${location.pathname}${location.search}` })}
+    >
+      Sign in with another account
+    </Button>
   );
 }

@@ -9,8 +9,11 @@ import { queryClient } from './query-client.ts';
  */
 export type Session =
   | { status: 'restoring' }
-  /** `ended`: the user had a session in this page and lost it (sign-out or 401). */
-  | { status: 'signed-out'; ended: boolean }
+  /**
+   * `ended`: the user had a session in this page and lost it (sign-out or 401). `returnTo`: the
+   * page a deliberate sign-out asked to come back to after the next sign-in.
+   */
+  | { status: 'signed-out'; ended: boolean; returnTo?: string }
   | { status: 'signed-in'; token: string; expiresAt: string };
 
 /** Query key of the signed-in user (GET /api/user/profile); the session seeds it. */
@@ -45,8 +48,12 @@ export function startSession(auth: AuthResponse): void {
 }
 
 /** Ends the session of this page and forgets every cached answer that belonged to it. */
-export function endSession(): void {
-  setSession({ status: 'signed-out', ended: true });
+export function endSession(returnTo?: string): void {
+  setSession(
+    returnTo
+      ? { status: 'signed-out', ended: true, returnTo }
+      : { status: 'signed-out', ended: true },
+  );
   queryClient.clear();
 }
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ROLE_LABELS } from '@resonant/contracts/roles';
 import type { UserProfile } from '@resonant/contracts/profile';
 import { paths } from '../../config/paths.ts';
-import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { useSignOut } from '../../lib/sign-out.ts';
 import { can } from '../../lib/can.ts';
 
 interface ProfileMenuProps {
@@ -55,7 +55,7 @@ export function ProfileMenu({ user }: ProfileMenuProps) {
           color="red"
           leftSection={<IconLogout size={18} aria-hidden />}
           disabled={signOut.isPending}
-          onClick={() => signOut.mutate()}
+          onClick={() => signOut.mutate({})}
         >
           Sign out
         </Menu.Item>

@@ -11,9 +11,10 @@ export function RequireAuth() {
   const location = useLocation();
 
   if (session.status === 'signed-out') {
-    // After a sign-out or an expired session the user starts over from the auth screen.
-    if (session.ended) return <Navigate to={paths.home} replace />;
-    const redirectTo = `${location.pathname}${location.search}`;
+    // After a sign-out or an expired session the user starts over from the auth screen, unless
+    // the sign-out named the page to come back to (e.g. an invite opened in the wrong account).
+    if (session.ended && !session.returnTo) return <Navigate to={paths.home} replace />;
+    const redirectTo = session.returnTo ?? `${location.pathname}${location.search}`;
     const search = new URLSearchParams({ redirectTo }).toString();
     return <Navigate to={{ pathname: paths.home, search }} replace />;
   }
