@@ -10,6 +10,7 @@ import {
   findDemoOrgId,
   seedDemoOrg,
 } from './db/seed/demo-org.ts';
+import { seedDemoInvitations } from './db/seed/demo-invitations.ts';
 import { seedDemoRecordings } from './db/seed/demo-recordings.ts';
 import type { Database } from './db/client.ts';
 import { systemClock } from './lib/clock.ts';
@@ -65,15 +66,18 @@ async function main() {
   console.log(`${lines.join('\n')}\n`);
 }
 
-/** The demo organisation and, on its first start, its eight months of recordings. */
+/**
+ * The demo organisation and, on its first start, its invitation history and eight months of
+ * recordings.
+ */
 async function seedDemo(db: Database, password: string) {
-  await seedDemoOrg(db, password);
+  const now = systemClock();
+  const created = await seedDemoOrg(db, password);
   const orgId = await findDemoOrgId(db);
   if (!orgId) return;
+  if (created) await seedDemoInvitations(db, orgId, now);
   const started = performance.now();
-  const summary = await seedDemoRecordings(db, orgId, systemClock(), (message) =>
-    console.log(message),
-  );
+  const summary = await seedDemoRecordings(db, orgId, now, (message) => console.log(message));
   if (!summary) return;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
