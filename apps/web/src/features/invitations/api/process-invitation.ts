@@ -10,8 +10,7 @@ import { apiClient } from '../../../lib/api-client.ts';
 import { answerLink } from '../../../lib/link-answer.ts';
 import { profileQueryOptions } from '../../../lib/current-user.ts';
 import { showSuccess } from '../../../lib/notify.tsx';
-import { orgsAndGroupsQueryOptions } from '../../../lib/orgs-and-groups.ts';
-import { refetchCurrentUser } from '../../../lib/session.ts';
+import { refreshMemberships } from '../../../lib/orgs-and-groups.ts';
 import { invitationsKeys } from './query-keys.ts';
 
 export function processInvitation(body: ProcessInvitationBody): Promise<ProcessInvitationResponse> {
@@ -32,11 +31,8 @@ export function useProcessInvitation() {
       if (outcome.kind !== 'done') return;
       showSuccess(outcome.message);
       // Accepting moves the account into the invited org with the invited role: the home to go to
-      // is the refreshed user's, and the org switcher must learn the new membership.
-      await Promise.all([
-        refetchCurrentUser(),
-        queryClient.invalidateQueries({ queryKey: orgsAndGroupsQueryOptions.queryKey }),
-      ]);
+      // is the refreshed user's.
+      await refreshMemberships(queryClient);
       // Not refetched now: this page's own link would answer "not valid" while it is still shown.
       void queryClient.invalidateQueries({ queryKey: invitationsKeys.all, refetchType: 'none' });
       const user = queryClient.getQueryData(profileQueryOptions.queryKey);

@@ -6,8 +6,7 @@ import { paths } from '../../../config/paths.ts';
 import { apiClient } from '../../../lib/api-client.ts';
 import { answerLink } from '../../../lib/link-answer.ts';
 import { showSuccess } from '../../../lib/notify.tsx';
-import { orgsAndGroupsQueryOptions } from '../../../lib/orgs-and-groups.ts';
-import { refetchCurrentUser } from '../../../lib/session.ts';
+import { refreshMemberships } from '../../../lib/orgs-and-groups.ts';
 import { lifetimeClaimsKeys } from './query-keys.ts';
 
 export function claimMembership(body: ClaimMembershipBody): Promise<MessageResponse> {
@@ -28,10 +27,7 @@ export function useClaimMembership() {
       if (outcome.kind !== 'done') return;
       showSuccess(outcome.message);
       // A claim for an organisation is a seat there, so the memberships may have changed too.
-      await Promise.all([
-        refetchCurrentUser(),
-        queryClient.invalidateQueries({ queryKey: orgsAndGroupsQueryOptions.queryKey }),
-      ]);
+      await refreshMemberships(queryClient);
       // Not refetched now: this page's own link would answer "not valid" while it is still shown.
       void queryClient.invalidateQueries({ queryKey: lifetimeClaimsKeys.all, refetchType: 'none' });
       void navigate(paths.welcome, { replace: true });
