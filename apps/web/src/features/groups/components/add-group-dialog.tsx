@@ -8,6 +8,7 @@ import {
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useCreateGroup } from '../api/create-group.ts';
 import { UserPicker } from './user-picker.tsx';
+import { dialogFormHandlers } from '../../../components/dialog-form.ts';
 
 interface AddGroupValues {
   name: string;
@@ -38,18 +39,11 @@ export function AddGroupDialog({ opened, onClose, existingNames }: AddGroupDialo
   });
   const valid = Object.keys(validate(form.getValues())).length === 0;
 
-  const close = () => {
-    if (createGroup.isPending) return;
-    form.reset();
-    onClose();
-  };
-  const handleSubmit = form.onSubmit((values) => {
-    createGroup.mutate(CreateGroupBody.parse(values), {
-      onSuccess: () => {
-        form.reset();
-        onClose();
-      },
-    });
+  const { close, handleSubmit } = dialogFormHandlers({
+    form,
+    mutation: createGroup,
+    toBody: (values) => CreateGroupBody.parse(values),
+    onClose,
   });
 
   return (

@@ -31,6 +31,7 @@ import {
   inviteRolesFor,
   type InvitationsMode,
 } from '../invite-rules.ts';
+import { dialogFormHandlers } from '../../../components/dialog-form.ts';
 
 interface InviteValues {
   firstName: string;
@@ -77,20 +78,11 @@ export function InviteUserDialog({ mode, opened, onClose }: InviteUserDialogProp
   });
   const values = form.getValues();
 
-  const close = () => {
-    if (invite.isPending) return;
-    form.reset();
-    invite.reset();
-    onClose();
-  };
-
-  const handleSubmit = form.onSubmit((submitted) => {
-    invite.mutate(schema.parse(submitted), {
-      onSuccess: () => {
-        form.reset();
-        onClose();
-      },
-    });
+  const { close, handleSubmit } = dialogFormHandlers({
+    form,
+    mutation: invite,
+    toBody: (submitted) => schema.parse(submitted),
+    onClose,
   });
 
   return (

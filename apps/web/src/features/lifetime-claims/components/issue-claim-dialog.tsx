@@ -6,6 +6,7 @@ import { OrgSearchSelect } from '../../../components/org-search-select.tsx';
 import { useFullScreenDialog } from '../../../components/use-dialog-layout.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useIssueClaim } from '../api/issue-claim.ts';
+import { dialogFormHandlers } from '../../../components/dialog-form.ts';
 
 interface IssueClaimValues {
   email: string;
@@ -29,21 +30,11 @@ export function IssueClaimDialog({ opened, onClose }: IssueClaimDialogProps) {
     validateInputOnBlur: true,
   });
 
-  const close = () => {
-    if (issueClaim.isPending) return;
-    form.reset();
-    issueClaim.reset();
-    onClose();
-  };
-
-  // A failed send keeps the dialog open with everything typed.
-  const handleSubmit = form.onSubmit((values) => {
-    issueClaim.mutate(IssueClaimBody.parse(values), {
-      onSuccess: () => {
-        form.reset();
-        onClose();
-      },
-    });
+  const { close, handleSubmit } = dialogFormHandlers({
+    form,
+    mutation: issueClaim,
+    toBody: (values) => IssueClaimBody.parse(values),
+    onClose,
   });
 
   return (

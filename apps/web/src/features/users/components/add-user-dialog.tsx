@@ -12,6 +12,7 @@ import type { UsersMode } from '../users-mode.ts';
 import { GroupSelect } from './group-select.tsx';
 import { useFullScreenDialog } from '../../../components/use-dialog-layout.ts';
 import { UserDetailsFields } from './user-details-fields.tsx';
+import { dialogFormHandlers } from '../../../components/dialog-form.ts';
 
 interface AddUserValues {
   firstName: string;
@@ -57,19 +58,12 @@ export function AddUserDialog({ mode, groupName, opened, onClose }: AddUserDialo
     validateInputOnBlur: true,
   });
 
-  const close = () => {
-    form.reset();
-    addUser.reset();
-    onClose();
-  };
-
-  const handleSubmit = form.onSubmit((values) => {
-    addUser.mutate(schema.parse(values), {
-      onSuccess: (response) => {
-        showSuccess(response.message);
-        close();
-      },
-    });
+  const { close, handleSubmit } = dialogFormHandlers({
+    form,
+    mutation: addUser,
+    toBody: (values) => schema.parse(values),
+    onClose,
+    onSaved: (response) => showSuccess(response.message),
   });
 
   return (
