@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import type { AuthResponse } from '@resonant/contracts/auth';
 import { buildApp, type BuildAppOptions } from '../src/app.ts';
@@ -19,6 +19,13 @@ export type TestApp = {
   signIn: (email: string, password: string) => Promise<string>;
   /** An authorization header for a token. */
   bearer: (token: string) => { authorization: string };
+  /** One request through the app, signed in with `bearer` when given, with a JSON body. */
+  call: (
+    method: InjectOptions['method'],
+    url: string,
+    bearer?: string,
+    payload?: object,
+  ) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 };
 
@@ -58,6 +65,7 @@ export async function buildTestApp(
     await connection.close();
     throw error;
   }
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
   return {
     app,
     db: connection.db,
@@ -72,7 +80,14 @@ export async function buildTestApp(
         throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
       return response.json<AuthResponse>().token;
     },
-    bearer: (token) => ({ authorization: `Bearer ${token}` }),
+    bearer,
+    call: (method, url, token, payload) =>
+      app.inject({
+        method,
+        url,
+        headers: token ? bearer(token) : {},
+        ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+      }),
     async close() {
       await app.close();
       await connection.close();

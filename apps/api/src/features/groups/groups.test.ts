@@ -23,7 +23,6 @@ import { memberDailyRollups } from '../../db/schema/rollups.ts';
 
 type Org = Awaited<ReturnType<typeof createOrg>>;
 type Person = { id: string; email: string; password: string };
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe('groups (SPEC §7 "Groups")', () => {
   let t: TestApp;
@@ -133,17 +132,10 @@ describe('groups (SPEC §7 "Groups")', () => {
   });
   afterAll(() => t.close());
 
-  const call = (method: Method, url: string, bearer?: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: bearer ? t.bearer(bearer) : {},
-      ...(payload ? { payload: payload as Record<string, unknown> } : {}),
-    });
   const list = async (bearer = token.orgAdmin, query = '') =>
-    (await call('GET', `/api/group/profile${query}`, bearer)).json<GroupListResponse>().list;
+    (await t.call('GET', `/api/group/profile${query}`, bearer)).json<GroupListResponse>().list;
   const adminsOf = async (groupId: string) =>
-    (await call('GET', `/api/group/admins?groupId=${groupId}`, token.orgAdmin))
+    (await t.call('GET', `/api/group/admins?groupId=${groupId}`, token.orgAdmin))
       .json<GroupAdminsResponse>()
       .list.map((admin) => admin.user_id);
   const membershipOf = async (groupId: string, accountId: string) => {
@@ -170,14 +162,18 @@ describe('groups (SPEC §7 "Groups")', () => {
   };
 
   /** The role checks every route shares: 401 signed out, 403 for each role but org admin. */
-  function refusesStrangers(method: Method, url: () => string, payload?: () => object) {
+  function refusesStrangers(
+    method: Parameters<TestApp['call']>[0],
+    url: () => string,
+    payload?: () => object,
+  ) {
     it('answers 401 when signed out', async () => {
-      const response = await call(method, url(), undefined, payload?.());
+      const response = await t.call(method, url(), undefined, payload?.());
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: 'Unauthorized' });
     });
     it.each(['groupAdmin', 'member', 'appAdmin'] as const)('answers 403 to a %s', async (who) => {
-      const response = await call(method, url(), token[who], payload?.());
+      const response = await t.call(method, url(), token[who], payload?.());
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: expect.any(String) });
     });
@@ -187,7 +183,7 @@ describe('groups (SPEC §7 "Groups")', () => {
     refusesStrangers('GET', () => '/api/group/profile?rmssd=false');
 
     it('lists the org’s groups except Default, by name, with member counts', async () => {
-      const response = await call('GET', '/api/group/profile?rmssd=false', token.orgAdmin);
+      const response = await t.call('GET', '/api/group/profile?rmssd=false', token.orgAdmin);
       expect(response.statusCode).toBe(200);
       const body = response.json<GroupListResponse>();
       const known = body.list.filter((group) => [alpha.id, bravo.id].includes(group.id));
@@ -248,7 +244,7 @@ describe('groups (SPEC §7 "Groups")', () => {
     });
 
     it('answers 400 naming the field for a bad rmssd flag', async () => {
-      const response = await call('GET', '/api/group/profile?rmssd=maybe', token.orgAdmin);
+      const response = await t.call('GET', '/api/group/profile?rmssd=maybe', token.orgAdmin);
       expect(response.statusCode).toBe(400);
       expect(response.json<{ message: string }>().message).toContain('rmssd');
     });
@@ -256,7 +252,7 @@ describe('groups (SPEC §7 "Groups")', () => {
 
   describe('POST /api/group/profile', () => {
     const create = (payload: object, bearer = token.orgAdmin) =>
-      call('POST', '/api/group/profile', bearer, payload);
+      t.call('POST', '/api/group/profile', bearer, payload);
 
     refusesStrangers(
       'POST',
@@ -371,7 +367,7 @@ describe('groups (SPEC §7 "Groups")', () => {
 
   describe('PUT /api/group/profile', () => {
     const rename = (payload: object, bearer = token.orgAdmin) =>
-      call('PUT', '/api/group/profile', bearer, payload);
+      t.call('PUT', '/api/group/profile', bearer, payload);
 
     refusesStrangers(
       'PUT',
@@ -452,7 +448,7 @@ describe('groups (SPEC §7 "Groups")', () => {
 
   describe('DELETE /api/group/profile', () => {
     const remove = (groupId: string, bearer = token.orgAdmin) =>
-      call('DELETE', `/api/group/profile?groupId=${groupId}`, bearer);
+      t.call('DELETE', `/api/group/profile?groupId=${groupId}`, bearer);
 
     refusesStrangers('DELETE', () => `/api/group/profile?groupId=${bravo.id}`);
 
@@ -503,7 +499,7 @@ describe('groups (SPEC §7 "Groups")', () => {
 
     it('answers 400 naming groupId when it is missing or not an id', async () => {
       for (const url of ['/api/group/profile', '/api/group/profile?groupId=1']) {
-        const response = await call('DELETE', url, token.orgAdmin);
+        const response = await t.call('DELETE', url, token.orgAdmin);
         expect(response.statusCode).toBe(400);
         expect(response.json<{ message: string }>().message).toContain('groupId');
       }
@@ -514,7 +510,7 @@ describe('groups (SPEC §7 "Groups")', () => {
     refusesStrangers('GET', () => `/api/group/admins?groupId=${alpha.id}`);
 
     it('lists the group admins without the org admins', async () => {
-      const response = await call('GET', `/api/group/admins?groupId=${alpha.id}`, token.orgAdmin);
+      const response = await t.call('GET', `/api/group/admins?groupId=${alpha.id}`, token.orgAdmin);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         list: [
@@ -530,7 +526,7 @@ describe('groups (SPEC §7 "Groups")', () => {
     });
 
     it('answers 404 for another org’s group', async () => {
-      const response = await call(
+      const response = await t.call(
         'GET',
         `/api/group/admins?groupId=${groupOfB.id}`,
         token.orgAdmin,
@@ -542,7 +538,7 @@ describe('groups (SPEC §7 "Groups")', () => {
 
   describe('PUT /api/group/admins', () => {
     const add = (payload: object, bearer = token.orgAdmin) =>
-      call('PUT', '/api/group/admins', bearer, payload);
+      t.call('PUT', '/api/group/admins', bearer, payload);
 
     refusesStrangers(
       'PUT',
@@ -605,7 +601,7 @@ describe('groups (SPEC §7 "Groups")', () => {
 
   describe('DELETE /api/group/admins', () => {
     const remove = (groupId: string, userId: string, bearer = token.orgAdmin) =>
-      call('DELETE', `/api/group/admins?groupId=${groupId}&userId=${userId}`, bearer);
+      t.call('DELETE', `/api/group/admins?groupId=${groupId}&userId=${userId}`, bearer);
 
     refusesStrangers(
       'DELETE',
@@ -666,7 +662,7 @@ describe('groups (SPEC §7 "Groups")', () => {
 
   describe('GET /api/group/users', () => {
     const users = async (query: string, bearer = token.orgAdmin) => {
-      const response = await call('GET', `/api/group/users?${query}`, bearer);
+      const response = await t.call('GET', `/api/group/users?${query}`, bearer);
       return { status: response.statusCode, body: response.json() as GroupUsersResponse };
     };
     const ids = (body: GroupUsersResponse) => body.list.map((user) => user.user_id);
@@ -723,7 +719,7 @@ describe('groups (SPEC §7 "Groups")', () => {
     });
 
     it('answers 404 for another org’s group', async () => {
-      const response = await call(
+      const response = await t.call(
         'GET',
         `/api/group/users?groupId=${groupOfB.id}&addAdmins=true`,
         token.orgAdmin,
@@ -740,14 +736,14 @@ describe('groups (SPEC §7 "Groups")', () => {
       ['addAdmins=true&keyword=archer', 'addAdmins: groupId and addAdmins=true go together'],
       ['groupId=alpha&addAdmins=true', 'groupId: groupId must be an id'],
     ])('answers 400 for ?%s', async (query, message) => {
-      const response = await call('GET', `/api/group/users?${query}`, token.orgAdmin);
+      const response = await t.call('GET', `/api/group/users?${query}`, token.orgAdmin);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message });
     });
   });
 
   it('documents every groups route in the OpenAPI page', async () => {
-    const response = await call('GET', '/api/docs/json');
+    const response = await t.call('GET', '/api/docs/json');
     expect(response.statusCode).toBe(200);
     const documented = Object.keys(response.json<{ paths: object }>().paths);
     expect(documented).toEqual(

@@ -28,7 +28,6 @@ import { jobs } from '../../db/schema/jobs.ts';
 import { hashToken } from '../../lib/crypto.ts';
 
 type Org = Awaited<ReturnType<typeof createOrg>>;
-type Method = 'GET' | 'POST' | 'PUT';
 
 const PUBLIC_URL = 'https://app.resonant.example';
 const DAY_MS = 86_400_000;
@@ -102,15 +101,8 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
     await smtp.close();
   });
 
-  const call = (method: Method, url: string, bearer?: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: bearer ? t.bearer(bearer) : {},
-      ...(payload ? { payload: payload as Record<string, unknown> } : {}),
-    });
   const invite = (body: Partial<InviteBody>, bearer = token.orgAdmin) =>
-    call('POST', '/api/org/invitation', bearer, {
+    t.call('POST', '/api/org/invitation', bearer, {
       firstName: 'Ivy',
       lastName: 'Invitee',
       role: 'user',
@@ -118,14 +110,14 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
       ...body,
     });
   const listOf = async (bearer = token.orgAdmin, query = '') => {
-    const response = await call('GET', `/api/org/invitation/list${query}`, bearer);
+    const response = await t.call('GET', `/api/org/invitation/list${query}`, bearer);
     expect(response.statusCode).toBe(200);
     return response.json<InvitationListResponse>();
   };
   const rowOf = async (id: string, bearer = token.orgAdmin) =>
     (await listOf(bearer, '?limit=100')).list.find((row) => row.id === id);
   const details = (linkTokenValue: string, bearer = token.member) =>
-    call('GET', `/api/invitation-details?it=${encodeURIComponent(linkTokenValue)}`, bearer);
+    t.call('GET', `/api/invitation-details?it=${encodeURIComponent(linkTokenValue)}`, bearer);
   const waitForMailStatus = async (id: string, status: Invitation['mail_status']) => {
     await expect.poll(async () => (await rowOf(id))?.mail_status, { timeout: 10_000 }).toBe(status);
   };
@@ -141,8 +133,8 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
       ['GET', '/api/org/search_orgs?search_term=org'],
     ] as const)('%s %s answers 401 signed out and 403 to a member', async (method, url) => {
       const body = method === 'GET' ? undefined : {};
-      expect((await call(method, url, undefined, body)).statusCode).toBe(401);
-      expect((await call(method, url, token.member, body)).statusCode).toBe(403);
+      expect((await t.call(method, url, undefined, body)).statusCode).toBe(401);
+      expect((await t.call(method, url, token.member, body)).statusCode).toBe(403);
     });
 
     it('answers 404 for another organization’s group or invitation', async () => {
@@ -156,7 +148,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
       );
       expect(sent.statusCode).toBe(201);
       const { invitation } = sent.json<InvitationSentResponse>();
-      const resend = await call('PUT', '/api/org/invitation', token.orgAdmin, {
+      const resend = await t.call('PUT', '/api/org/invitation', token.orgAdmin, {
         magicLinkId: invitation.id,
       });
       expect(resend.statusCode).toBe(404);
@@ -301,7 +293,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
     });
 
     it('lists the org’s groups for the dialog, Default last', async () => {
-      const response = await call('GET', '/api/org/invitation/groups', token.orgAdmin);
+      const response = await t.call('GET', '/api/org/invitation/groups', token.orgAdmin);
       expect(response.json<InvitationGroupsResponse>().list).toEqual([
         { id: alpha.id, name: 'Alpha & Co', is_default: false },
         { id: bravo.id, name: 'Bravo', is_default: false },
@@ -331,7 +323,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
       const { list } = await listOf(token.groupAdmin, '?limit=100');
       expect(list.length).toBeGreaterThan(0);
       expect(list.every((row) => row.state.group_name === 'Alpha & Co')).toBe(true);
-      const groups = await call('GET', '/api/org/invitation/groups', token.groupAdmin);
+      const groups = await t.call('GET', '/api/org/invitation/groups', token.groupAdmin);
       expect(groups.json<InvitationGroupsResponse>().list.map((group) => group.id)).toEqual([
         alpha.id,
       ]);
@@ -370,7 +362,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
       );
       expect(orgNames).toEqual(new Set([orgA.name, orgB.name]));
 
-      const groups = await call(
+      const groups = await t.call(
         'GET',
         `/api/org/invitation/groups?org_id=${orgB.id}`,
         token.appAdmin,
@@ -382,16 +374,16 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
     });
 
     it('searches organizations by name', async () => {
-      const response = await call(
+      const response = await t.call(
         'GET',
         '/api/org/search_orgs?search_term=org%20b',
         token.appAdmin,
       );
       expect(response.json<SearchOrgsResponse>().list).toEqual([{ id: orgB.id, name: orgB.name }]);
-      const wildcard = await call('GET', '/api/org/search_orgs?search_term=%25', token.appAdmin);
+      const wildcard = await t.call('GET', '/api/org/search_orgs?search_term=%25', token.appAdmin);
       expect(wildcard.json<SearchOrgsResponse>().list).toEqual([]);
       expect(
-        (await call('GET', '/api/org/search_orgs?search_term=org', token.orgAdmin)).statusCode,
+        (await t.call('GET', '/api/org/search_orgs?search_term=org', token.orgAdmin)).statusCode,
       ).toBe(403);
     });
   });
@@ -403,7 +395,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
       const first = linkToken(await smtp.waitForMail(email), '/process-invite');
       expect((await details(first)).statusCode).toBe(200);
 
-      const resent = await call('PUT', '/api/org/invitation', token.orgAdmin, {
+      const resent = await t.call('PUT', '/api/org/invitation', token.orgAdmin, {
         magicLinkId: sent.invitation.id,
       });
       expect(resent.statusCode).toBe(200);
@@ -423,7 +415,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
       await smtp.waitForMail(email);
       await later(8 * DAY_MS, async (bearer) => {
         expect((await rowOf(sent.invitation.id, bearer))?.status).toBe('expired');
-        const resent = await call('PUT', '/api/org/invitation', bearer, {
+        const resent = await t.call('PUT', '/api/org/invitation', bearer, {
           magicLinkId: sent.invitation.id,
         });
         expect(resent.statusCode).toBe(200);
@@ -453,10 +445,10 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
       const invitee = await createAccount(t.db, { email });
       const bearer = await t.signIn(invitee.email, invitee.password);
       expect(
-        (await call('POST', '/api/process-invitation', bearer, { it, status: 'accepted' }))
+        (await t.call('POST', '/api/process-invitation', bearer, { it, status: 'accepted' }))
           .statusCode,
       ).toBe(200);
-      const resend = await call('PUT', '/api/org/invitation', token.orgAdmin, {
+      const resend = await t.call('PUT', '/api/org/invitation', token.orgAdmin, {
         magicLinkId: sent.invitation.id,
       });
       expect(resend.statusCode).toBe(409);
@@ -498,7 +490,9 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
       expect(job?.attempts).toBe(3);
       expect(job?.lastError).toContain('451');
 
-      await call('PUT', '/api/org/invitation', token.orgAdmin, { magicLinkId: sent.invitation.id });
+      await t.call('PUT', '/api/org/invitation', token.orgAdmin, {
+        magicLinkId: sent.invitation.id,
+      });
       await smtp.waitForMail(email);
       await waitForMailStatus(sent.invitation.id, 'sent');
     });

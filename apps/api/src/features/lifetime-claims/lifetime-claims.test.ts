@@ -25,7 +25,6 @@ import { CLAIM_PATH } from './claim-mail.ts';
 
 type Org = Awaited<ReturnType<typeof createOrg>>;
 type Account = Awaited<ReturnType<typeof createAccount>>;
-type Method = 'GET' | 'POST';
 
 const PUBLIC_URL = 'https://resonant.example/app';
 const DAY_MS = 86_400_000;
@@ -73,15 +72,8 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
     await smtp.close();
   });
 
-  const call = (method: Method, url: string, bearer?: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: bearer ? t.bearer(bearer) : {},
-      ...(payload ? { payload: payload as Record<string, unknown> } : {}),
-    });
   const issue = (body: object, bearer = token.appAdmin) =>
-    call('POST', '/api/admin/lifetime-claims', bearer, body);
+    t.call('POST', '/api/admin/lifetime-claims', bearer, body);
   /** Issues a link (201 expected) and returns the claim with the token the mail carried. */
   const issueAndMail = async (email: string, orgId?: string) => {
     const to = email.toLowerCase();
@@ -94,7 +86,7 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
     return { claim, mail, ml: linkToken(mail, CLAIM_PATH) };
   };
   const list = async (bearer = token.appAdmin) => {
-    const response = await call('GET', '/api/admin/lifetime-claims?limit=100', bearer);
+    const response = await t.call('GET', '/api/admin/lifetime-claims?limit=100', bearer);
     expect(response.statusCode).toBe(200);
     return response.json<ClaimListResponse>();
   };
@@ -104,9 +96,9 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
     await expect.poll(async () => (await rowOf(id))?.mail_status, { timeout: 10_000 }).toBe(status);
   };
   const details = (ml: string, bearer?: string) =>
-    call('GET', `/api/life_time_subscription/claim_details?ml=${encodeURIComponent(ml)}`, bearer);
+    t.call('GET', `/api/life_time_subscription/claim_details?ml=${encodeURIComponent(ml)}`, bearer);
   const claim = (ml: string, bearer?: string) =>
-    call('POST', '/api/life_time_subscription/claim_membership', bearer, { ml });
+    t.call('POST', '/api/life_time_subscription/claim_membership', bearer, { ml });
   const stored = async (id: string) => {
     const [row] = await t.db.select().from(lifetimeClaims).where(eq(lifetimeClaims.id, id));
     if (!row) throw new Error(`claim ${id} not stored`);
@@ -149,9 +141,9 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
       async (method) => {
         const body = method === 'POST' ? { email: freshEmail('roles') } : undefined;
         const url = '/api/admin/lifetime-claims';
-        expect((await call(method, url, undefined, body)).statusCode).toBe(401);
+        expect((await t.call(method, url, undefined, body)).statusCode).toBe(401);
         for (const bearer of [token.orgAdmin, token.member]) {
-          const response = await call(method, url, bearer, body);
+          const response = await t.call(method, url, bearer, body);
           expect(response.statusCode).toBe(403);
           expect(response.json()).toEqual({ message: expect.any(String) });
         }
@@ -167,7 +159,7 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
 
     it('GET answers the app admin with the page of claims and the total', async () => {
       const { claim: issued } = await issueAndMail(freshEmail('listed'));
-      const response = await call('GET', '/api/admin/lifetime-claims?limit=1', token.appAdmin);
+      const response = await t.call('GET', '/api/admin/lifetime-claims?limit=1', token.appAdmin);
       expect(response.statusCode).toBe(200);
       const page = response.json<ClaimListResponse>();
       expect(page.list).toHaveLength(1);

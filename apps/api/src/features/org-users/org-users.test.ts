@@ -30,7 +30,6 @@ const NOW = new Date('2025-06-10T12:00:00Z');
 const DAY_MS = 86_400_000;
 
 type Org = Awaited<ReturnType<typeof createOrg>>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe('org users', () => {
   let t: TestApp;
@@ -157,25 +156,18 @@ describe('org users', () => {
     token.member = await t.signIn(ada.email, ada.password);
     token.otherOrgAdmin = await t.signIn(otherOrgAdmin.email, otherOrgAdmin.password);
 
-    const key = await call('GET', '/api/auth/public-key', token.orgAdmin);
+    const key = await t.call('GET', '/api/auth/public-key', token.orgAdmin);
     publicKey = key.json<PublicKeyResponse>().public_key;
   });
   afterAll(() => t.close());
 
-  const call = (method: Method, url: string, bearer?: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: bearer ? t.bearer(bearer) : {},
-      payload: payload as Record<string, unknown> | undefined,
-    });
   const encrypt = (password: string) =>
     publicEncrypt(
       { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
       Buffer.from(password, 'utf8'),
     ).toString('base64');
   const list = async (bearer: string, query = '') => {
-    const response = await call('GET', `/api/org/users?limit=100${query}`, bearer);
+    const response = await t.call('GET', `/api/org/users?limit=100${query}`, bearer);
     expect(response.statusCode).toBe(200);
     return response.json<OrgUsersResponse>();
   };
@@ -209,14 +201,14 @@ describe('org users', () => {
 
   describe('GET /api/auth/public-key', () => {
     it('answers 401 when signed out', async () => {
-      expect((await call('GET', '/api/auth/public-key')).statusCode).toBe(401);
+      expect((await t.call('GET', '/api/auth/public-key')).statusCode).toBe(401);
     });
 
     it('serves one RSA public key, made once and kept in the database', async () => {
       expect(publicKey).toMatch(
         /^-----BEGIN PUBLIC KEY-----\n[\s\S]+\n-----END PUBLIC KEY-----\n$/,
       );
-      const again = await call('GET', '/api/auth/public-key', token.member);
+      const again = await t.call('GET', '/api/auth/public-key', token.member);
       expect(again.json()).toEqual({ algorithm: 'RSA-OAEP-256', public_key: publicKey });
       const stored = await t.db.select().from(serverKeys);
       expect(stored).toHaveLength(1);
@@ -226,13 +218,13 @@ describe('org users', () => {
 
   describe('GET /api/org/users', () => {
     it('answers 401 when signed out', async () => {
-      const response = await call('GET', '/api/org/users');
+      const response = await t.call('GET', '/api/org/users');
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: 'Unauthorized' });
     });
 
     it('answers 403 to a member', async () => {
-      const response = await call('GET', '/api/org/users', token.member);
+      const response = await t.call('GET', '/api/org/users', token.member);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: expect.any(String) });
     });
@@ -300,11 +292,11 @@ describe('org users', () => {
     });
 
     it('pages with limit and offset and counts every match', async () => {
-      const response = await call('GET', '/api/org/users?limit=2&offset=2', token.orgAdmin);
+      const response = await t.call('GET', '/api/org/users?limit=2&offset=2', token.orgAdmin);
       const body = response.json<OrgUsersResponse>();
       expect(names(body)).toEqual(['Cleo', 'Cora']);
       expect(body.noOfRows).toBe(7);
-      const past = await call('GET', '/api/org/users?limit=2&offset=50', token.orgAdmin);
+      const past = await t.call('GET', '/api/org/users?limit=2&offset=50', token.orgAdmin);
       expect(past.json()).toEqual({ list: [], noOfRows: 7 });
     });
 
@@ -321,7 +313,7 @@ describe('org users', () => {
       ['a group that does not exist', () => `groupId=${randomUUID()}`, 'orgAdmin'],
       ['another group of its org, to a group admin', () => `groupId=${bravo.id}`, 'groupAdmin'],
     ] as const)('answers 404 for %s', async (_name, query, who) => {
-      const response = await call('GET', `/api/org/users?${query()}`, token[who]);
+      const response = await t.call('GET', `/api/org/users?${query()}`, token[who]);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: expect.any(String) });
     });
@@ -333,7 +325,7 @@ describe('org users', () => {
       ['offset=-1', 'offset'],
       ['groupId=abc', 'groupId'],
     ])('answers 400 naming the field for %s', async (query, field) => {
-      const response = await call('GET', `/api/org/users?${query}`, token.orgAdmin);
+      const response = await t.call('GET', `/api/org/users?${query}`, token.orgAdmin);
       expect(response.statusCode).toBe(400);
       expect(response.json<{ message: string }>().message).toContain(field);
     });
@@ -341,12 +333,12 @@ describe('org users', () => {
 
   describe('GET /api/org/users_stats', () => {
     it('answers 401 signed out and 403 to a group admin', async () => {
-      expect((await call('GET', '/api/org/users_stats')).statusCode).toBe(401);
-      expect((await call('GET', '/api/org/users_stats', token.groupAdmin)).statusCode).toBe(403);
+      expect((await t.call('GET', '/api/org/users_stats')).statusCode).toBe(401);
+      expect((await t.call('GET', '/api/org/users_stats', token.groupAdmin)).statusCode).toBe(403);
     });
 
     it('counts weekly active, internal, external and all members of the caller org only', async () => {
-      const response = await call('GET', '/api/org/users_stats', token.orgAdmin);
+      const response = await t.call('GET', '/api/org/users_stats', token.orgAdmin);
       expect(response.statusCode).toBe(200);
       expect(response.json<UsersStatsResponse>()).toEqual({
         total_active_users: 1,
@@ -356,20 +348,22 @@ describe('org users', () => {
         billing_from: '2025-06-01',
         billing_to: '2025-07-01',
       });
-      const other = await call('GET', '/api/org/users_stats', token.otherOrgAdmin);
+      const other = await t.call('GET', '/api/org/users_stats', token.otherOrgAdmin);
       expect(other.json<UsersStatsResponse>()).toMatchObject({ total: 3, total_active_users: 0 });
     });
   });
 
   describe('POST /api/org/users', () => {
     it('answers 401 signed out and 403 to a member', async () => {
-      expect((await call('POST', '/api/org/users', undefined, newUser())).statusCode).toBe(401);
-      expect((await call('POST', '/api/org/users', token.member, newUser())).statusCode).toBe(403);
+      expect((await t.call('POST', '/api/org/users', undefined, newUser())).statusCode).toBe(401);
+      expect((await t.call('POST', '/api/org/users', token.member, newUser())).statusCode).toBe(
+        403,
+      );
     });
 
     it('creates the account in the chosen groups and Default; it signs in with the password', async () => {
       const body = newUser({ email: 'Nia.Created@Example.test', groupIds: [alpha.id, bravo.id] });
-      const response = await call('POST', '/api/org/users', token.orgAdmin, body);
+      const response = await t.call('POST', '/api/org/users', token.orgAdmin, body);
       expect(response.statusCode).toBe(201);
       const created = response.json<AddOrgUserResponse>();
       expect(created).toEqual({
@@ -402,7 +396,7 @@ describe('org users', () => {
     });
 
     it('puts a group admin’s new user in its current group, whatever groups are sent', async () => {
-      const response = await call(
+      const response = await t.call(
         'POST',
         '/api/org/users',
         token.groupAdmin,
@@ -411,7 +405,7 @@ describe('org users', () => {
       expect(response.statusCode).toBe(201);
       const { user_id } = response.json<AddOrgUserResponse>();
       expect(await groupsOf(user_id)).toEqual([orgA.defaultGroupId, alpha.id].sort());
-      const noGroups = await call(
+      const noGroups = await t.call(
         'POST',
         '/api/org/users',
         token.groupAdmin,
@@ -421,7 +415,7 @@ describe('org users', () => {
     });
 
     it('adds an existing account of another org without touching its password or profile', async () => {
-      const response = await call(
+      const response = await t.call(
         'POST',
         '/api/org/users',
         token.orgAdmin,
@@ -443,7 +437,7 @@ describe('org users', () => {
     });
 
     it('answers 409 for someone already in the organization', async () => {
-      const response = await call(
+      const response = await t.call(
         'POST',
         '/api/org/users',
         token.orgAdmin,
@@ -454,7 +448,7 @@ describe('org users', () => {
     });
 
     it('answers 409 for the app admin account', async () => {
-      const response = await call(
+      const response = await t.call(
         'POST',
         '/api/org/users',
         token.orgAdmin,
@@ -466,7 +460,7 @@ describe('org users', () => {
 
     it('answers 404 for a group of another org and creates nothing', async () => {
       const body = newUser({ groupIds: [alpha.id, groupOfB.id] });
-      const response = await call('POST', '/api/org/users', token.orgAdmin, body);
+      const response = await t.call('POST', '/api/org/users', token.orgAdmin, body);
       expect(response.statusCode).toBe(404);
       const [found] = await t.db
         .select()
@@ -534,7 +528,7 @@ describe('org users', () => {
       ],
     ];
     it.each(invalid)('answers 400 for %s', async (_name, overrides, message) => {
-      const response = await call('POST', '/api/org/users', token.orgAdmin, newUser(overrides()));
+      const response = await t.call('POST', '/api/org/users', token.orgAdmin, newUser(overrides()));
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message });
     });
@@ -552,22 +546,24 @@ describe('org users', () => {
     });
 
     it('answers 401 signed out and 403 to a member', async () => {
-      expect((await call('PUT', '/api/org/users', undefined, edit(id.cleo))).statusCode).toBe(401);
-      expect((await call('PUT', '/api/org/users', token.member, edit(id.cleo))).statusCode).toBe(
+      expect((await t.call('PUT', '/api/org/users', undefined, edit(id.cleo))).statusCode).toBe(
+        401,
+      );
+      expect((await t.call('PUT', '/api/org/users', token.member, edit(id.cleo))).statusCode).toBe(
         403,
       );
     });
 
     it('answers 404 for another org’s user, and for a group admin outside its group', async () => {
-      const other = await call('PUT', '/api/org/users', token.orgAdmin, edit(id.stranger));
+      const other = await t.call('PUT', '/api/org/users', token.orgAdmin, edit(id.stranger));
       expect(other.statusCode).toBe(404);
-      const notInGroup = await call('PUT', '/api/org/users', token.groupAdmin, edit(id.cleo));
+      const notInGroup = await t.call('PUT', '/api/org/users', token.groupAdmin, edit(id.cleo));
       expect(notInGroup.statusCode).toBe(404);
       expect(notInGroup.json()).toEqual({ message: 'User not found' });
     });
 
     it('lets an org admin change details, groups (Default kept) and the admin role', async () => {
-      const response = await call(
+      const response = await t.call(
         'PUT',
         '/api/org/users',
         token.orgAdmin,
@@ -584,7 +580,7 @@ describe('org users', () => {
       expect(await groupsOf(id.cleo)).toEqual([orgA.defaultGroupId, alpha.id].sort());
       expect(await audits('org-user.update', id.cleo)).toHaveLength(1);
 
-      const back = await call(
+      const back = await t.call(
         'PUT',
         '/api/org/users',
         token.orgAdmin,
@@ -596,7 +592,7 @@ describe('org users', () => {
     });
 
     it('keeps a group-admin flag on groups the edit keeps', async () => {
-      const response = await call(
+      const response = await t.call(
         'PUT',
         '/api/org/users',
         token.orgAdmin,
@@ -607,7 +603,7 @@ describe('org users', () => {
     });
 
     it('refuses to take an org admin’s own admin role, but saves its other details', async () => {
-      const drop = await call(
+      const drop = await t.call(
         'PUT',
         '/api/org/users',
         token.orgAdmin,
@@ -615,7 +611,7 @@ describe('org users', () => {
       );
       expect(drop.statusCode).toBe(403);
       expect(drop.json()).toEqual({ message: CANNOT_DROP_OWN_ADMIN_MESSAGE });
-      const keep = await call(
+      const keep = await t.call(
         'PUT',
         '/api/org/users',
         token.orgAdmin,
@@ -626,7 +622,7 @@ describe('org users', () => {
     });
 
     it('lets a group admin change personal details only', async () => {
-      const response = await call(
+      const response = await t.call(
         'PUT',
         '/api/org/users',
         token.groupAdmin,
@@ -668,7 +664,7 @@ describe('org users', () => {
       ['no gender', { gender: null }, 'gender: Gender is required'],
       ['a bad user id', { userId: '42' }, 'userId: userId must be an id'],
     ])('answers 400 for %s', async (_name, overrides, message) => {
-      const response = await call(
+      const response = await t.call(
         'PUT',
         '/api/org/users',
         token.orgAdmin,
@@ -681,7 +677,7 @@ describe('org users', () => {
 
   describe('PUT /api/org/users/change_payer', () => {
     const change = (bearer: string | undefined, userId: string) =>
-      call('PUT', '/api/org/users/change_payer', bearer, { user_id: userId });
+      t.call('PUT', '/api/org/users/change_payer', bearer, { user_id: userId });
 
     it('answers 401 signed out, 403 to a group admin and 404 for another org’s user', async () => {
       expect((await change(undefined, id.ada)).statusCode).toBe(401);
@@ -712,36 +708,36 @@ describe('org users', () => {
 
   describe('GET /api/org/user_groups/{userId} and /api/org/users/group_options', () => {
     it('answer 401 signed out and 403 to a group admin', async () => {
-      expect((await call('GET', `/api/org/user_groups/${id.ada}`)).statusCode).toBe(401);
+      expect((await t.call('GET', `/api/org/user_groups/${id.ada}`)).statusCode).toBe(401);
       expect(
-        (await call('GET', `/api/org/user_groups/${id.ada}`, token.groupAdmin)).statusCode,
+        (await t.call('GET', `/api/org/user_groups/${id.ada}`, token.groupAdmin)).statusCode,
       ).toBe(403);
-      expect((await call('GET', '/api/org/users/group_options')).statusCode).toBe(401);
-      expect((await call('GET', '/api/org/users/group_options', token.groupAdmin)).statusCode).toBe(
-        403,
-      );
+      expect((await t.call('GET', '/api/org/users/group_options')).statusCode).toBe(401);
+      expect(
+        (await t.call('GET', '/api/org/users/group_options', token.groupAdmin)).statusCode,
+      ).toBe(403);
     });
 
     it('answers 404 for another org’s user', async () => {
-      const response = await call(
+      const response = await t.call(
         'GET',
         `/api/org/user_groups/${randomUUID()}`,
         token.otherOrgAdmin,
       );
       expect(response.statusCode).toBe(404);
-      const ada = await call('GET', `/api/org/user_groups/${id.ada}`, token.otherOrgAdmin);
+      const ada = await t.call('GET', `/api/org/user_groups/${id.ada}`, token.otherOrgAdmin);
       expect(ada.statusCode).toBe(404);
     });
 
     it('lists a user’s groups and the groups to choose from, Default first', async () => {
-      const response = await call('GET', `/api/org/user_groups/${id.ada}`, token.orgAdmin);
+      const response = await t.call('GET', `/api/org/user_groups/${id.ada}`, token.orgAdmin);
       expect(response.json<UserGroupsResponse>()).toEqual({
         items: [
           { group_id: orgA.defaultGroupId, group_name: 'Default', is_default: true },
           { group_id: alpha.id, group_name: 'Alpha', is_default: false },
         ],
       });
-      const options = await call('GET', '/api/org/users/group_options', token.orgAdmin);
+      const options = await t.call('GET', '/api/org/users/group_options', token.orgAdmin);
       expect(options.json<UserGroupsResponse>().items.map((group) => group.group_name)).toEqual([
         'Default',
         'Alpha',
@@ -752,23 +748,27 @@ describe('org users', () => {
 
   describe('DELETE /api/org/users', () => {
     it('answers 401 signed out, 403 to a group admin, 404 for another org’s user', async () => {
-      expect((await call('DELETE', `/api/org/users?userId=${id.ben}`)).statusCode).toBe(401);
+      expect((await t.call('DELETE', `/api/org/users?userId=${id.ben}`)).statusCode).toBe(401);
       expect(
-        (await call('DELETE', `/api/org/users?userId=${id.ben}`, token.groupAdmin)).statusCode,
+        (await t.call('DELETE', `/api/org/users?userId=${id.ben}`, token.groupAdmin)).statusCode,
       ).toBe(403);
-      const other = await call('DELETE', `/api/org/users?userId=${id.ben}`, token.otherOrgAdmin);
+      const other = await t.call('DELETE', `/api/org/users?userId=${id.ben}`, token.otherOrgAdmin);
       expect(other.statusCode).toBe(404);
       expect(await row(id.ben)).toBeDefined();
     });
 
     it('refuses to remove yourself', async () => {
-      const response = await call('DELETE', `/api/org/users?userId=${id.orgAdmin}`, token.orgAdmin);
+      const response = await t.call(
+        'DELETE',
+        `/api/org/users?userId=${id.orgAdmin}`,
+        token.orgAdmin,
+      );
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: CANNOT_REMOVE_SELF_MESSAGE });
     });
 
     it('removes the user from the org and its groups; the account stays', async () => {
-      const response = await call(
+      const response = await t.call(
         'DELETE',
         `/api/org/users?userId=${id.ben}&userType=user&isExternal=false`,
         token.orgAdmin,
@@ -789,20 +789,24 @@ describe('org users', () => {
           details: { role: 'member', payer: 'user', isExternal: false },
         }),
       ]);
-      const again = await call('DELETE', `/api/org/users?userId=${id.ben}`, token.orgAdmin);
+      const again = await t.call('DELETE', `/api/org/users?userId=${id.ben}`, token.orgAdmin);
       expect(again.statusCode).toBe(404);
     });
 
     it('ends a removed admin’s access at once', async () => {
-      const before = await call('GET', '/api/org/users_stats', token.coAdmin);
+      const before = await t.call('GET', '/api/org/users_stats', token.coAdmin);
       expect(before.statusCode).toBe(200);
-      const response = await call('DELETE', `/api/org/users?userId=${id.coAdmin}`, token.orgAdmin);
+      const response = await t.call(
+        'DELETE',
+        `/api/org/users?userId=${id.coAdmin}`,
+        token.orgAdmin,
+      );
       expect(response.statusCode).toBe(200);
-      expect((await call('GET', '/api/org/users_stats', token.coAdmin)).statusCode).toBe(403);
+      expect((await t.call('GET', '/api/org/users_stats', token.coAdmin)).statusCode).toBe(403);
     });
 
     it('answers 400 without a user id', async () => {
-      const response = await call('DELETE', '/api/org/users', token.orgAdmin);
+      const response = await t.call('DELETE', '/api/org/users', token.orgAdmin);
       expect(response.statusCode).toBe(400);
       expect(response.json<{ message: string }>().message).toContain('userId');
     });
