@@ -1,5 +1,5 @@
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useDeleteGroup } from '../api/delete-group.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 
 interface DeleteGroupDialogProps {
   /** The group to delete; the dialog is open while one is set. */

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { ActionIcon, Button, Group, Paper, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import type { GroupAdmin } from '@resonant/contracts/groups';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { useGroupAdmins } from '../api/get-group-admins.ts';
 import { useRemoveGroupAdmin } from '../api/remove-group-admin.ts';
 import { AddAdminDialog } from './add-admin-dialog.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 
 interface GroupAdminsCardProps {
   groupId: string;

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { REMOVE_USER_CONFIRM_MESSAGE, type OrgUser } from '@resonant/contracts/org-users';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { showSuccess } from '../../../lib/notify.tsx';
 import { useRemoveOrgUser } from '../api/remove-org-user.ts';
 
@@ -22,30 +23,22 @@ export function RemoveUserDialog({ user, onClose }: RemoveUserDialogProps) {
     });
   };
   return (
-    <Modal
+    <ConfirmDialog
       opened={user !== null}
-      onClose={onClose}
       title="Remove user"
-      centered
-      closeOnClickOutside={!removeUser.isPending}
-    >
-      <Stack gap="md">
-        <Text>{REMOVE_USER_CONFIRM_MESSAGE}</Text>
-        {user && (
+      message={REMOVE_USER_CONFIRM_MESSAGE}
+      details={
+        user && (
           <Text size="sm" c="dimmed">
             {user.full_name} ({user.email}) keeps the account and its recordings, but no longer
             belongs to your organization or its groups.
           </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={removeUser.isPending}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={confirm} loading={removeUser.isPending}>
-            Remove
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+        )
+      }
+      confirmLabel="Remove"
+      loading={removeUser.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

@@ -1,9 +1,12 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 
 interface ConfirmDialogProps {
   opened: boolean;
   title: string;
   message: string;
+  /** What the action will and will not change, under the question. */
+  details?: ReactNode;
   confirmLabel: string;
   loading: boolean;
   onConfirm: () => void;
@@ -15,6 +18,7 @@ export function ConfirmDialog({
   opened,
   title,
   message,
+  details,
   confirmLabel,
   loading,
   onConfirm,
@@ -28,7 +32,10 @@ export function ConfirmDialog({
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <Text>{message}</Text>
+      <Stack gap="sm">
+        <Text>{message}</Text>
+        {details}
+      </Stack>
       <Group justify="flex-end" mt="lg" gap="sm">
         <Button variant="default" onClick={onClose} disabled={loading} data-autofocus>
           Cancel
