@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './fields.ts';
 
 /** SPEC §9: group names are at most 50 characters. */
 export const GROUP_NAME_MAX = 50;
@@ -41,7 +42,6 @@ export function sameGroupName(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-const Id = (field: string) => z.uuid(`${field} must be an id`);
 const QueryFlag = z
   .enum(['true', 'false'], { error: 'Must be true or false' })
   .transform((value) => value === 'true');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, ListSearch } from './fields.ts';
 
 /** SPEC §5 / §9: the invite's names and email are at most 50 characters each. */
 export const INVITE_FIELD_MAX = 50;
@@ -73,7 +74,6 @@ export const ORGANIZATION_NOT_FOUND_MESSAGE = 'Organization not found';
 export const GROUP_NOT_FOUND_MESSAGE = 'Group not found';
 export const ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE = 'Group admins cannot invite organization admins';
 
-const Id = (field: string) => z.uuid(`${field} must be an id`);
 // Control characters would let a name break the mail's header or layout.
 const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
 
@@ -123,7 +123,7 @@ export type ResendInvitationBody = z.input<typeof ResendInvitationBody>;
 export const InvitationListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(INVITATIONS_LIMIT_MAX).default(10),
   offset: z.coerce.number().int().min(0).default(0),
-  search: z.string().trim().max(100).optional(),
+  search: ListSearch,
 });
 export type InvitationListQuery = z.input<typeof InvitationListQuery>;
 

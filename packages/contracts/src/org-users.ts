@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id, ListSearch } from './fields.ts';
 import { Password } from './auth.ts';
 import { BirthDate, FirstName, GENDERS, GenderField, LastName } from './profile.ts';
 
@@ -39,8 +40,6 @@ export const APP_ADMIN_CANNOT_JOIN_MESSAGE = 'The app admin account cannot join 
 export const LIFETIME_PAYER_MESSAGE =
   'This user has a lifetime membership; there is no payer to change';
 export const IMPORT_DONE_MESSAGE = 'Users imported successfully';
-
-const Id = (field: string) => z.uuid(`${field} must be an id`);
 
 /** SPEC §5 Add User username: required, at most 50 characters, an email address. */
 export const AddUserEmail = z
@@ -144,7 +143,7 @@ export const OrgUsersQuery = z.object({
   type: z.enum(ORG_USER_LIST_TYPES, { error: 'Must be internal, all or allAdmins' }).default('all'),
   groupId: Id('groupId').optional(),
   orgId: Id('orgId').optional(),
-  search: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
+  search: ListSearch,
   limit: z.coerce.number().int().min(1).max(ORG_USERS_LIMIT_MAX).default(10),
   offset: z.coerce.number().int().min(0).default(0),
 });
