@@ -1,18 +1,10 @@
 import { useDeferredValue, useState } from 'react';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { GroupSummary } from '@resonant/contracts/groups';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
+import { TableSearch } from '../../../components/table-search.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSwitchContext } from '../../../lib/switch-context.ts';
 import { useGroups } from '../api/get-groups.ts';
@@ -101,13 +93,11 @@ export function GroupsPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <TextInput
-          aria-label="Search groups"
+        <TableSearch
+          label="Search groups"
           placeholder="Search"
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          style={{ flex: '1 1 220px', maxWidth: 360 }}
+          onChange={setSearch}
         />
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
           Add Group

@@ -6,16 +6,16 @@ import {
   Group,
   Stack,
   Text,
-  TextInput,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconMailForward, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconMailForward, IconUserPlus } from '@tabler/icons-react';
 import { INVITATIONS_PAGE_SIZES, type Invitation } from '@resonant/contracts/invitations';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { MailStatusBadge } from '../../../components/mail-status-badge.tsx';
+import { TableSearch } from '../../../components/table-search.tsx';
 import { TableSection } from '../../../components/table-section.tsx';
 import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { formatDate, NO_VALUE } from '../../../lib/hrv-format.ts';
@@ -27,8 +27,6 @@ import { InviteUserDialog } from './invite-user-dialog.tsx';
 
 const TITLE = 'Invitations';
 const SEARCH_DEBOUNCE_MS = 300;
-// The list endpoint refuses longer search texts.
-const SEARCH_MAX = 100;
 // Cells keep to one line: on a phone the table scrolls sideways instead of stacking letters.
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -128,17 +126,13 @@ export function InvitationsPage({ mode, below }: InvitationsPageProps) {
     <Stack gap="md">
       <TableSection title={TITLE} description={DESCRIPTIONS[mode]}>
         <Group justify="space-between" gap="sm" wrap="wrap">
-          <TextInput
-            aria-label="Search invitations"
-            placeholder="Search by name or email"
-            maxLength={SEARCH_MAX}
-            leftSection={<IconSearch size={16} aria-hidden />}
+          <TableSearch
+            label="Search invitations"
             value={search}
-            onChange={(event) => {
-              setSearch(event.currentTarget.value);
+            onChange={(text) => {
+              setSearch(text);
               paging.resetPage();
             }}
-            style={{ flex: '1 1 220px', maxWidth: 360 }}
           />
           <Button
             leftSection={<IconUserPlus size={18} aria-hidden />}

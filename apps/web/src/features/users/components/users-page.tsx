@@ -8,18 +8,11 @@ import {
   SegmentedControl,
   Stack,
   Text,
-  TextInput,
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconFileImport,
-  IconPencil,
-  IconSearch,
-  IconTrash,
-  IconUserPlus,
-} from '@tabler/icons-react';
+import { IconFileImport, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import {
   ORG_USERS_PAGE_SIZES,
@@ -28,6 +21,7 @@ import {
 } from '@resonant/contracts/org-users';
 import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
+import { TableSearch } from '../../../components/table-search.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useOrgUsers } from '../api/get-org-users.ts';
 import { useSignedInUser } from '../use-signed-in-user.ts';
@@ -198,16 +192,13 @@ export function UsersPage({ mode }: UsersPageProps) {
         <Stack gap="md">
           <Group justify="space-between" gap="sm" wrap="wrap">
             <Group gap="sm" wrap="wrap" style={{ flex: '1 1 320px' }}>
-              <TextInput
-                aria-label="Search users"
-                placeholder="Search by name or email"
-                leftSection={<IconSearch size={16} aria-hidden />}
+              <TableSearch
+                label="Search users"
                 value={search}
-                onChange={(event) => {
-                  setSearch(event.currentTarget.value);
+                onChange={(text) => {
+                  setSearch(text);
                   paging.resetPage();
                 }}
-                style={{ flex: '1 1 220px', maxWidth: 360 }}
               />
               {isOrg && (
                 <SegmentedControl
