@@ -7,6 +7,7 @@ import { buildApp, type BuildAppOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config/env.ts';
 import type { Database } from '../src/db/client.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import { multipartBody, type UploadFile } from './multipart-body.ts';
 import { cloneTemplate } from './template-database.ts';
 
 export const APP_ADMIN_EMAIL = 'app.admin@example.test';
@@ -25,6 +26,13 @@ export type TestApp = {
     url: string,
     bearer?: string,
     payload?: object,
+  ) => Promise<LightMyRequestResponse>;
+  /** A multipart POST of `files` (and form fields) to `url`, signed in with `bearer` when given. */
+  upload: (
+    url: string,
+    bearer: string | undefined,
+    files: UploadFile[],
+    fields?: Record<string, string>,
   ) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 };
@@ -88,6 +96,15 @@ export async function buildTestApp(
         headers: token ? bearer(token) : {},
         ...(payload ? { payload: payload as Record<string, unknown> } : {}),
       }),
+    async upload(url, token, files, fields) {
+      const { payload, headers } = await multipartBody(files, fields);
+      return app.inject({
+        method: 'POST',
+        url,
+        headers: { ...headers, ...(token ? bearer(token) : {}) },
+        payload,
+      });
+    },
     async close() {
       await app.close();
       await connection.close();

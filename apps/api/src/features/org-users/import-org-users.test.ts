@@ -7,26 +7,11 @@ import {
   type OrgUsersResponse,
 } from '@resonant/contracts/org-users';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { UploadFile } from '../../../test/multipart-body.ts';
 import { addMember, createAccount, createGroup, createOrg } from '../../../test/factories.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { groupMemberships, orgMemberships } from '../../db/schema/organisations.ts';
-
-type UploadFile = { name: string; content: string | Uint8Array; type?: string };
-
-/** A multipart/form-data body, encoded by the platform's own FormData. */
-async function multipartBody(files: UploadFile[], fields: Record<string, string> = {}) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const file of files) {
-    form.append('file', new Blob([file.content], { type: file.type ?? 'text/csv' }), file.name);
-  }
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type') ?? '' },
-  };
-}
 
 const HEADER = 'first_name,last_name,email,gender,birth_date,group,password';
 
@@ -63,19 +48,18 @@ describe('POST /api/org/users/import', () => {
   });
   afterAll(() => t.close());
 
-  const upload = async (
+  // The CSV import's files are text/csv unless a test says otherwise.
+  const upload = (
     bearer: string | undefined,
     files: UploadFile[],
-    fields: Record<string, string> = {},
-  ) => {
-    const { payload, headers } = await multipartBody(files, fields);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/org/users/import',
-      headers: { ...headers, ...(bearer ? t.bearer(bearer) : {}) },
-      payload,
-    });
-  };
+    fields?: Record<string, string>,
+  ) =>
+    t.upload(
+      '/api/org/users/import',
+      bearer,
+      files.map((file) => ({ type: 'text/csv', ...file })),
+      fields,
+    );
   const csv = (lines: string[], header = HEADER) => [header, ...lines].join('\n') + '\n';
   const imported = async (response: Awaited<ReturnType<typeof upload>>) => {
     expect(response.statusCode).toBe(200);

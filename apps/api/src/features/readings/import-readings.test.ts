@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportReadingsResponse } from '@resonant/contracts/readings';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { UploadFile } from '../../../test/multipart-body.ts';
 import { addMember, createAccount, createOrg } from '../../../test/factories.ts';
 import { readings } from '../../db/schema/readings.ts';
 import { memberDailyRollups } from '../../db/schema/rollups.ts';
@@ -17,22 +18,6 @@ function sineRr(seconds: number, meanMs = 1000): number[] {
     total += value;
   }
   return rr;
-}
-
-type UploadFile = { name: string; content: string | Uint8Array; type?: string };
-
-/** A multipart/form-data body, encoded by the platform's own FormData. */
-async function multipartBody(files: UploadFile[], fields: Record<string, string> = {}) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const file of files) {
-    form.append('file', new Blob([file.content], { type: file.type ?? 'text/plain' }), file.name);
-  }
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type') ?? '' },
-  };
 }
 
 describe('POST /api/v1/readings/import', () => {
@@ -60,19 +45,11 @@ describe('POST /api/v1/readings/import', () => {
   });
   afterAll(() => t.close());
 
-  const upload = async (
+  const upload = (
     bearer: string | undefined,
     files: UploadFile[],
-    fields: Record<string, string> = {},
-  ) => {
-    const { payload, headers } = await multipartBody(files, fields);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/v1/readings/import',
-      headers: { ...headers, ...(bearer ? t.bearer(bearer) : {}) },
-      payload,
-    });
-  };
+    fields?: Record<string, string>,
+  ) => t.upload('/api/v1/readings/import', bearer, files, fields);
   const readingCount = async () =>
     (await t.db.select({ n: count() }).from(readings).where(eq(readings.accountId, memberId)))[0]!
       .n;
