@@ -1,16 +1,12 @@
 import { Loader, Text } from '@mantine/core';
 import { TREND_PAGE_SIZES, type GroupTrendRow } from '@resonant/contracts/analytics';
-import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
-import { TableSection } from '../../../components/table-section.tsx';
+import type { DataColumn } from '../../../components/data-table.tsx';
 import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { useSwitchContext } from '../../../lib/switch-context.ts';
 import type { CurrentContext } from '../api/current-context.ts';
 import { useOrgGroupsTrends } from '../api/get-org-groups-trends.ts';
-import { LoadError } from '../../../components/load-error.tsx';
-import { averageColumn, trendColumn } from './trend-columns.tsx';
-
-// Headers and names keep to one line: on a phone the table scrolls sideways instead.
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+import { averageColumn, NO_WRAP, trendColumn } from './trend-columns.tsx';
+import { TrendTableSection } from './trend-table-section.tsx';
 
 const TITLE = 'Groups with their HRV Trend';
 
@@ -52,29 +48,16 @@ export function GroupsTrendTable({ context }: GroupsTrendTableProps) {
   };
 
   return (
-    <TableSection
+    <TrendTableSection
       title={TITLE}
       description="Average RMSSD in ms. Select a group to open its dashboard."
+      what="The group trends"
       titleAside={switchContext.isPending && <Loader size="xs" aria-label="Opening the group" />}
-    >
-      {trends.isError ? (
-        <LoadError
-          what="The group trends"
-          onRetry={() => void trends.refetch()}
-          retrying={trends.isFetching}
-        />
-      ) : (
-        <DataTable
-          label={TITLE}
-          columns={COLUMNS}
-          rows={trends.data?.list}
-          rowKey={(row) => row.group_id}
-          loading={trends.isPending}
-          emptyText="No Readings"
-          onRowClick={openGroup}
-          paging={paging.tableProps(trends.data?.noOfRows ?? 0)}
-        />
-      )}
-    </TableSection>
+      columns={COLUMNS}
+      trends={trends}
+      paging={paging}
+      rowKey={(row) => row.group_id}
+      onRowClick={openGroup}
+    />
   );
 }

@@ -3,7 +3,7 @@ import { formatMetric } from '../../../lib/hrv-format.ts';
 import { TrendArrow } from './trend-arrow.tsx';
 
 // Headers and names keep to one line: on a phone the table scrolls sideways instead.
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+export const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 type Averages = {
   latest_avg_rmssd: number | null;

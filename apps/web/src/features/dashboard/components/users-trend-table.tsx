@@ -1,17 +1,13 @@
 import { Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { TREND_PAGE_SIZES, type UserTrendRow } from '@resonant/contracts/analytics';
-import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
-import { TableSection } from '../../../components/table-section.tsx';
+import type { DataColumn } from '../../../components/data-table.tsx';
 import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { paths, userPagePath } from '../../../config/paths.ts';
 import { formatDateTime, formatMetric } from '../../../lib/hrv-format.ts';
 import { useGroupUsersTrends } from '../api/get-group-users-trends.ts';
-import { LoadError } from '../../../components/load-error.tsx';
-import { averageColumn, trendColumn } from './trend-columns.tsx';
-
-// Headers and names keep to one line: on a phone the table scrolls sideways instead.
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+import { averageColumn, NO_WRAP, trendColumn } from './trend-columns.tsx';
+import { TrendTableSection } from './trend-table-section.tsx';
 
 const TITLE = 'Users with their HRV Trend';
 
@@ -55,28 +51,15 @@ export function UsersTrendTable() {
   const navigate = useNavigate();
 
   return (
-    <TableSection
+    <TrendTableSection
       title={TITLE}
       description="Average RMSSD in ms. Select a user to open their profile."
-    >
-      {trends.isError ? (
-        <LoadError
-          what="The user trends"
-          onRetry={() => void trends.refetch()}
-          retrying={trends.isFetching}
-        />
-      ) : (
-        <DataTable
-          label={TITLE}
-          columns={COLUMNS}
-          rows={trends.data?.list}
-          rowKey={(row) => row.user_id}
-          loading={trends.isPending}
-          emptyText="No Readings"
-          onRowClick={(row) => navigate(userPagePath(paths.group.participantProfile, row.user_id))}
-          paging={paging.tableProps(trends.data?.noOfRows ?? 0)}
-        />
-      )}
-    </TableSection>
+      what="The user trends"
+      columns={COLUMNS}
+      trends={trends}
+      paging={paging}
+      rowKey={(row) => row.user_id}
+      onRowClick={(row) => navigate(userPagePath(paths.group.participantProfile, row.user_id))}
+    />
   );
 }
