@@ -109,6 +109,18 @@ function cards(figures: Expected, norm: number | null) {
 
 const close = (value: number | null) => (value === null ? null : expect.closeTo(value, 9));
 
+/** The average and trending columns a trend row should carry for hand-computed `figures`. */
+const expectedAverageColumns = (figures: Expected) => ({
+  latest_avg_rmssd: close(figures.latest),
+  previous_avg_rmssd: close(figures.previous),
+  yesterday_avg_rmssd: close(figures.yesterday),
+  last_week_avg_rmssd: close(figures.lastWeek),
+  last_month_avg_rmssd: close(figures.lastMonth),
+  all_time_avg_rmssd: close(figures.allTime),
+  trending:
+    figures.latest === null || figures.lastWeek === null ? null : figures.latest > figures.lastWeek,
+});
+
 describe('HRV analytics', () => {
   let t: TestApp;
   let now = START;
@@ -457,16 +469,7 @@ describe('HRV analytics', () => {
       const row = (group: { id: string; name: string }, figures: Expected) => ({
         group_id: group.id,
         name: group.name,
-        latest_avg_rmssd: close(figures.latest),
-        previous_avg_rmssd: close(figures.previous),
-        yesterday_avg_rmssd: close(figures.yesterday),
-        last_week_avg_rmssd: close(figures.lastWeek),
-        last_month_avg_rmssd: close(figures.lastMonth),
-        all_time_avg_rmssd: close(figures.allTime),
-        trending:
-          figures.latest === null || figures.lastWeek === null
-            ? null
-            : figures.latest > figures.lastWeek,
+        ...expectedAverageColumns(figures),
       });
       expect(body.list).toEqual([
         // Sorted case-insensitively: 'alpha team' before 'Bravo'.
@@ -525,16 +528,7 @@ describe('HRV analytics', () => {
           last_name: names[1],
           last_reading_at: lastReadingAt,
           population_avg_hrv: close(norm),
-          latest_avg_rmssd: close(figures.latest),
-          previous_avg_rmssd: close(figures.previous),
-          yesterday_avg_rmssd: close(figures.yesterday),
-          last_week_avg_rmssd: close(figures.lastWeek),
-          last_month_avg_rmssd: close(figures.lastMonth),
-          all_time_avg_rmssd: close(figures.allTime),
-          trending:
-            figures.latest === null || figures.lastWeek === null
-              ? null
-              : figures.latest > figures.lastWeek,
+          ...expectedAverageColumns(figures),
         };
       };
       expect(body).toEqual({
