@@ -5,12 +5,11 @@ import { analyseRecording } from './analyse-recording.ts';
 import type { DetrendMethod, HrvMetrics } from './types.ts';
 
 /**
- * The reference cases of ../shared/hrv-reference (see its README): real and synthetic RR series
- * with the values the pinned method gives, computed by a numpy/scipy reference implementation.
+ * The reference cases of test/reference (see its README; each case's source.md says where its RR
+ * series comes from): real and synthetic RR series with the values the pinned method gives,
+ * computed by a numpy/scipy reference implementation.
  */
-const referenceDir =
-  process.env.HRV_REFERENCE_DIR ??
-  path.resolve(import.meta.dirname, '../../../../shared/hrv-reference');
+const referenceDir = path.resolve(import.meta.dirname, '../test/reference');
 
 type Tolerance = { rel?: number; abs?: number };
 type ReferenceCase = {
@@ -21,7 +20,7 @@ type ReferenceCase = {
 
 function readCases(): { name: string; rr: number[]; expected: ReferenceCase }[] {
   if (!fs.existsSync(referenceDir)) {
-    throw new Error(`HRV reference cases not found at ${referenceDir} (set HRV_REFERENCE_DIR)`);
+    throw new Error(`HRV reference cases not found at ${referenceDir}`);
   }
   return fs
     .readdirSync(referenceDir, { withFileTypes: true })
@@ -41,7 +40,7 @@ function readCases(): { name: string; rr: number[]; expected: ReferenceCase }[] 
 
 const cases = readCases();
 
-describe('conformance with ../shared/hrv-reference', () => {
+describe('conformance with the reference cases of test/reference', () => {
   it('finds the reference cases', () => {
     expect(cases.length).toBeGreaterThanOrEqual(9);
   });
