@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'packages/hrv', 'apps/api', 'apps/web'],
+    projects: ['scripts', 'packages/contracts', 'packages/hrv', 'apps/api', 'apps/web'],
     maxWorkers: 2,
   },
 });

@@ -1,0 +1,105 @@
+// The steps of `npm test` and the one count they add up to. Every step that fails adds at least
+// one failure, so the closing line can never say `0 failed` while anything failed: a test file that
+// throws on import, a setup hook that fails, a runner that crashes, or a check (typecheck, lint).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+/** The running totals of a whole `npm test` and the outcome of each step. */
+export function createTally() {
+  return { passed: 0, failed: 0, skipped: 0, steps: [] };
+}
+
+function runCommand(label, command, args, options = {}) {
+  if (options.stdio !== 'ignore') console.log(`\n=== ${label} ===`);
+  const started = Date.now();
+  const outcome = spawnSync(command, args, {
+    stdio: options.stdio ?? 'inherit',
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+  });
+  return { ok: outcome.status === 0, seconds: Math.round((Date.now() - started) / 1000) };
+}
+
+/**
+ * Adds one step: its counts (null when it reports none) and its outcome. A failed step whose
+ * report shows no failure still counts as one.
+ */
+export function record(tally, label, outcome, counts) {
+  const failed = counts?.failed ?? 0;
+  tally.passed += counts?.passed ?? 0;
+  tally.skipped += counts?.skipped ?? 0;
+  tally.failed += outcome.ok || failed > 0 ? failed : 1;
+  tally.steps.push({ label, ok: outcome.ok && failed === 0, seconds: outcome.seconds });
+}
+
+/** Runs a check that reports no tests (typecheck, lint): it counts only when it fails. */
+export function checkStep(tally, label, command, args, options) {
+  record(tally, label, runCommand(label, command, args, options), null);
+}
+
+function readJson(file) {
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null;
+}
+
+/**
+ * Counts a Vitest JSON report. A file that failed with no failed test of its own (it threw on
+ * import, or a hook failed and its tests were skipped) counts as one failure.
+ */
+export function countVitestReport(report) {
+  const brokenFiles = report.testResults.filter(
+    (file) =>
+      file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + brokenFiles,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+}
+
+/** Counts a Playwright JSON report; errors outside any test (a failing web server) count too. */
+export function countPlaywrightReport(report) {
+  return {
+    passed: report.stats.expected + report.stats.flaky,
+    failed: report.stats.unexpected + (report.errors?.length ?? 0),
+    skipped: report.stats.skipped,
+  };
+}
+
+/** Runs Vitest with a JSON report next to the console output and counts it. */
+export function vitestStep(tally, label, reportFile, args, options) {
+  const outcome = runCommand(
+    label,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reportFile}`,
+      ...args,
+    ],
+    options,
+  );
+  const report = readJson(reportFile);
+  record(tally, label, outcome, report && countVitestReport(report));
+}
+
+/** Runs the Playwright journeys with a JSON report and counts it. */
+export function playwrightStep(tally, label, reportFile, command, args, options = {}) {
+  const outcome = runCommand(label, command, args, {
+    ...options,
+    env: { ...options.env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile },
+  });
+  const report = readJson(reportFile);
+  record(tally, label, outcome, report && countPlaywrightReport(report));
+}
+
+/** The per-step lines and the closing line `tests: N passed, M failed[, K skipped]`. */
+export function summaryLines(tally) {
+  const steps = tally.steps.map(
+    (step) => `${step.ok ? 'ok    ' : 'FAILED'} ${step.label} (${step.seconds}s)`,
+  );
+  const skipped = tally.skipped ? `, ${tally.skipped} skipped` : '';
+  return [...steps, '', `tests: ${tally.passed} passed, ${tally.failed} failed${skipped}`];
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  checkStep,
+  countPlaywrightReport,
+  createTally,
+  summaryLines,
+  vitestStep,
+} from './test-steps.mjs';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'resonant-broken-workspace-'));
+afterAll(() => fs.rmSync(workspace, { recursive: true, force: true }));
+
+// A workspace of its own (no config: Vitest's defaults, globals so no file imports anything).
+function writeWorkspace(files) {
+  fs.writeFileSync(path.join(workspace, 'package.json'), '{"type":"module"}\n');
+  for (const [name, text] of Object.entries(files)) {
+    fs.writeFileSync(path.join(workspace, name), text);
+  }
+}
+
+describe('the summary line of npm test', () => {
+  it('counts a file that throws on import and a failing setup hook as failures', () => {
+    writeWorkspace({
+      'passes.test.mjs': "it('passes', () => {});\n",
+      'throws-on-import.test.mjs': "throw new Error('broken on purpose');\n",
+      'failing-hook.test.mjs':
+        "beforeAll(() => { throw new Error('setup fails on purpose'); });\n" +
+        "it('never runs', () => {});\n",
+    });
+    const tally = createTally();
+    vitestStep(
+      tally,
+      'broken workspace',
+      path.join(workspace, 'report.json'),
+      ['--root', workspace, '--globals'],
+      { cwd: repoRoot, stdio: 'ignore' },
+    );
+
+    expect(tally.passed).toBe(1);
+    expect(tally.failed).toBeGreaterThanOrEqual(2);
+    expect(tally.steps).toEqual([expect.objectContaining({ ok: false })]);
+    expect(summaryLines(tally).at(-1)).toMatch(/^tests: 1 passed, [1-9]\d* failed/);
+  });
+
+  it('counts a step that fails without any report as one failure', () => {
+    const tally = createTally();
+    checkStep(tally, 'typecheck', process.execPath, ['-e', 'process.exit(2)'], {
+      stdio: 'ignore',
+    });
+    checkStep(tally, 'lint', process.execPath, ['-e', 'process.exit(0)'], { stdio: 'ignore' });
+
+    expect(tally.failed).toBe(1);
+    expect(summaryLines(tally)).toEqual([
+      expect.stringMatching(/^FAILED typecheck/),
+      expect.stringMatching(/^ok {5}lint/),
+      '',
+      'tests: 0 passed, 1 failed',
+    ]);
+  });
+
+  it('counts errors outside any browser test (a web server that did not start)', () => {
+    const report = {
+      stats: { expected: 0, unexpected: 0, flaky: 0, skipped: 0 },
+      errors: [{ message: 'Timed out waiting 120000ms from config.webServer.' }],
+    };
+    expect(countPlaywrightReport(report)).toEqual({ passed: 0, failed: 1, skipped: 0 });
+  });
+});
