@@ -26,6 +26,7 @@ import { RateLimiter } from './lib/rate-limiter.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { permissionsPlugin } from './plugins/permissions.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { tenantScopePlugin } from './plugins/tenant-scope.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -50,6 +51,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin, { publicUrl: deps.config.PUBLIC_URL });
   await app.register(permissionsPlugin);
   await app.register(cookie);
   await app.register(openApiPlugin);

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { expectPath, resetToOrgContext, sideMenu, signInViaUi, toast } from './support/app.ts';
 import { DEMO, DEMO_PASSWORD } from './support/env.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import { expectPath, profileButton, sideMenu, signInViaUi, switcherButton } from './support/app.ts';
 import { APP_ADMIN, DEMO, DEMO_PASSWORD, MENUS } from './support/env.ts';
 

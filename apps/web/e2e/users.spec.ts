@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectPath, sideMenu, signInViaUi, toast, uniqueEmail } from './support/app.ts';
 import { DEMO, DEMO_PASSWORD } from './support/env.ts';

@@ -1,3 +1,5 @@
+// First, so no validation ever tries eval under the Content-Security-Policy.
+import './lib/jitless-validation.ts';
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
