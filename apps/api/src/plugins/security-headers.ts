@@ -29,6 +29,8 @@ export const securityHeadersPlugin = fp<{ publicUrl: string }>(async (app, { pub
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
+    // For browsers older than frame-ancestors.
+    xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
