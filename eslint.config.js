@@ -39,6 +39,7 @@ export default tseslint.config(
       '**/*.bench.ts',
       'apps/api/src/server.ts',
       'apps/api/src/db/seed/**',
+      'apps/api/test/fuzz/**',
     ],
     rules: { 'no-console': 'off' },
   },

@@ -28,6 +28,7 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { permissionsPlugin } from './plugins/permissions.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { storableTextPlugin } from './plugins/storable-text.ts';
 import { tenantScopePlugin } from './plugins/tenant-scope.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 
@@ -57,6 +58,7 @@ export async function buildApp(
   await app.register(openApiPlugin);
   await app.register(sessionPlugin, deps);
   await app.register(tenantScopePlugin, deps);
+  await app.register(storableTextPlugin);
 
   const limiter = new RateLimiter(deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000, deps.clock);
   await app.register(authRoutes, { ...deps, limiter });

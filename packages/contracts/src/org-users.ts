@@ -37,6 +37,8 @@ export const GROUP_NOT_FOUND_MESSAGE = 'Group not found';
 export const CANNOT_REMOVE_SELF_MESSAGE = 'You cannot remove yourself from the organization';
 export const CANNOT_DROP_OWN_ADMIN_MESSAGE = 'You cannot remove your own admin role';
 export const APP_ADMIN_CANNOT_JOIN_MESSAGE = 'The app admin account cannot join an organization';
+export const IMPORT_NOT_TEXT_MESSAGE =
+  'The file is not UTF-8 text (it holds NUL characters): save it as CSV UTF-8';
 export const LIFETIME_PAYER_MESSAGE =
   'This user has a lifetime membership; there is no payer to change';
 export const IMPORT_DONE_MESSAGE = 'Users imported successfully';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inStorableYears, STORABLE_YEARS_MESSAGE } from './fields.ts';
 import { Quality } from './metrics.ts';
 import { ReadingKind } from './readings.ts';
 import { Tag } from './tags.ts';
@@ -34,11 +35,12 @@ export type Participant = z.infer<typeof Participant>;
 export const ParticipantsResponse = z.object({ list: z.array(Participant) });
 export type ParticipantsResponse = z.infer<typeof ParticipantsResponse>;
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 /** A date-time with its offset, or a calendar day read in the organisation's time zone. */
-const RangeBound = z.union([z.iso.datetime({ offset: true }), z.string().regex(isoDate)], {
-  error: 'Must be an ISO 8601 date-time with a time zone or a date (YYYY-MM-DD)',
-});
+const RangeBound = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], {
+    error: 'Must be an ISO 8601 date-time with a time zone or a date (YYYY-MM-DD)',
+  })
+  .refine(inStorableYears, STORABLE_YEARS_MESSAGE);
 
 /** Most readings one call answers; `noOfRows` tells when a range holds more. */
 export const MEMBER_READINGS_MAX_LIMIT = 1000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inStorableYears } from './fields.ts';
 import { ROLES } from './roles.ts';
 
 export const GENDERS = ['Male', 'Female', 'Prefer not to disclose', 'Others'] as const;
@@ -12,7 +13,7 @@ const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 export function isPastOrToday(value: string): boolean {
   if (!isoDate.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
+  if (!inStorableYears(value) || date.toISOString().slice(0, 10) !== value) return false;
   return date.getTime() <= Date.now() + 14 * 3600 * 1000;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inStorableYears, STORABLE_YEARS_MESSAGE } from './fields.ts';
 import { HrvMetrics, Quality } from './metrics.ts';
 import { Tag } from './tags.ts';
 
@@ -32,10 +33,12 @@ export const ClientId = z
   );
 
 /** A point in time with its offset, e.g. 2025-04-15T07:30:00+02:00 or 2025-04-15T05:30:00Z. */
-export const DateTime = z.iso.datetime({
-  offset: true,
-  error: 'Must be an ISO 8601 date-time with a time zone, e.g. 2025-04-15T07:30:00Z',
-});
+export const DateTime = z.iso
+  .datetime({
+    offset: true,
+    error: 'Must be an ISO 8601 date-time with a time zone, e.g. 2025-04-15T07:30:00Z',
+  })
+  .refine(inStorableYears, STORABLE_YEARS_MESSAGE);
 
 export const RrSeries = z
   .array(z.number({ error: 'Must be a number of milliseconds' }), {

@@ -2,7 +2,11 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { FALLBACK_ERROR_MESSAGE } from '@resonant/contracts/errors';
+import { isClientValueError } from '../lib/db-errors.ts';
 import { HttpError } from '../lib/http-error.ts';
+
+/** The answer of a database error caused by a value the client sent (a check is missing). */
+export const CLIENT_VALUE_ERROR_MESSAGE = 'A value in the request cannot be stored';
 
 /**
  * The one error shape: `{message}` with a fitting status. Validation errors name the field;
@@ -22,6 +26,11 @@ export const errorHandlerPlugin = fp(async (app) => {
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ message: error.message });
+    }
+    if (isClientValueError(error)) {
+      // A safety net: the cause (a check missing before the database) is logged to be fixed.
+      request.log.warn({ err: error }, 'the database refused a value of the request');
+      return reply.status(400).send({ message: CLIENT_VALUE_ERROR_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -12,7 +12,12 @@ export const openApiPlugin = fp(async (app) => {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Each operation carries the permission its route declares (x-permission), so clients and
+    // the fuzz suite (test/fuzz) know who may call it.
+    transform: (input) => {
+      const { schema, url } = jsonSchemaTransform(input);
+      return { url, schema: { ...schema, 'x-permission': input.route.config?.permission } };
+    },
   });
   await app.register(async (docs) => {
     docs.addHook('onRoute', (route: RouteOptions) => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   IMPORT_CSV_ONLY_MESSAGE,
   IMPORT_MAX_BYTES,
+  IMPORT_NOT_TEXT_MESSAGE,
   type ImportUsersResponse,
   type OrgUsersResponse,
 } from '@resonant/contracts/org-users';
@@ -291,6 +292,17 @@ describe('POST /api/org/users/import', () => {
     const headerOnly = await upload(token.orgAdmin, [{ name: 'header.csv', content: csv([]) }]);
     expect(headerOnly.statusCode).toBe(400);
     expect((await upload(token.orgAdmin, [])).statusCode).toBe(400);
+  });
+
+  it('refuses a file holding NUL characters (not UTF-8 text), importing none of its rows', async () => {
+    const rows = csv([
+      'Nul,Good,nul.good@example.test,Male,1990-01-01,,',
+      'Nu\u0000l,Bad,nul.bad@example.test,Male,1990-01-01,,',
+    ]);
+    const response = await upload(token.orgAdmin, [{ name: 'nul.csv', content: rows }]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: IMPORT_NOT_TEXT_MESSAGE });
+    expect(await accountCount('nul.%')).toBe(0);
   });
 
   it('refuses a domain naming another organization (404) and accepts its own', async () => {

@@ -7,6 +7,7 @@ import {
   IMPORT_DONE_MESSAGE,
   IMPORT_FAILED_LIST_MAX,
   IMPORT_INVALID_DATA_MESSAGE,
+  IMPORT_NOT_TEXT_MESSAGE,
   csvSafe,
   type ImportFailure,
   type ImportUsersResponse,
@@ -128,6 +129,8 @@ export async function importOrgUsers(
   ip: string,
 ): Promise<ImportUsersResponse> {
   const scope = usersScope(tenant, 'import');
+  // A UTF-16 export or a binary file: no cell of it could be stored (PostgreSQL refuses NUL).
+  if (file.content.includes(0)) throw badRequest(IMPORT_NOT_TEXT_MESSAGE);
   if (file.domain?.trim()) {
     // The page names the org it imports into; a switch in another tab must not redirect the rows.
     const domain = await findOrgDomain(deps.db, scope);

@@ -26,6 +26,7 @@ import {
 } from '@resonant/contracts/org-users';
 import type { AppDeps } from '../../app-deps.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
+import { readMultipartForm } from '../../lib/multipart-form.ts';
 import { passwordTransportPublicKey } from '../../lib/password-transport.ts';
 import { IMPORT_BATCH_SIZE, importOrgUsers, type ImportFile } from './import-org-users.ts';
 import {
@@ -269,30 +270,16 @@ async function readCsvUpload(request: FastifyRequest): Promise<ImportFile> {
   // Refused before reading a byte when the browser says how large the upload is.
   const declared = Number(request.headers['content-length']);
   if (declared > IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
-  let file: { fileName: string; content: Buffer } | null = null;
-  let wrongType = false;
-  let domain: string | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'domain') domain = String(part.value);
-        continue;
-      }
-      if (!part.filename.toLowerCase().endsWith('.csv')) {
-        wrongType = true;
-        // Drained, so the rest of the form is still read.
-        part.file.resume();
-        continue;
-      }
-      file = { fileName: part.filename, content: await part.toBuffer() };
-    }
-  } catch (error) {
+  const form = await readMultipartForm(request).catch((error: unknown) => {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (code === 'FST_FILES_LIMIT') throw badRequest('Attach one .csv file');
     throw error;
+  });
+  if (form.files.some((file) => !file.fileName.toLowerCase().endsWith('.csv'))) {
+    throw badRequest(IMPORT_CSV_ONLY_MESSAGE);
   }
-  if (wrongType) throw badRequest(IMPORT_CSV_ONLY_MESSAGE);
+  const [file] = form.files;
   if (!file) throw badRequest('file: Attach a .csv file');
-  return { ...file, domain };
+  return { fileName: file.fileName, content: file.content, domain: form.fields.get('domain') };
 }

@@ -56,8 +56,13 @@ export async function listParticipants(
 }
 
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+// An instant goes to the database in UTC: its own offset may be one PostgreSQL refuses (+16:00).
 const toBound = (value: string | undefined): RangeBound | undefined =>
-  value === undefined ? undefined : DAY_ONLY.test(value) ? { day: value } : { instant: value };
+  value === undefined
+    ? undefined
+    : DAY_ONLY.test(value)
+      ? { day: value }
+      : { instant: new Date(value).toISOString() };
 
 /**
  * One member's readings, newest first (SPEC §7 GET /user/rmssd). A member outside the caller's

@@ -269,6 +269,38 @@ describe('group participants and member readings', () => {
       expect(badLimit.json<{ message: string }>().message).toContain('limit');
     });
 
+    // Found by the fuzz suite: these reached PostgreSQL, which refused them with a 500.
+    it.each([
+      [
+        'to=0000-00-00',
+        'to: Must be an ISO 8601 date-time with a time zone or a date (YYYY-MM-DD)',
+      ],
+      [
+        'from=2025-02-30',
+        'from: Must be an ISO 8601 date-time with a time zone or a date (YYYY-MM-DD)',
+      ],
+      ['from=0000-06-01', 'from: Must be between the years 1 and 9999'],
+      ['to=0001-01-01T00:00:00%2B01:00', 'to: Must be between the years 1 and 9999'],
+      ['to=9999-12-31T23:00:00-02:00', 'to: Must be between the years 1 and 9999'],
+    ])('answers 400 for a bound PostgreSQL cannot read (%s)', async (bound, message) => {
+      const response = await get(token.groupAdmin, readingsOf(id.ada, `&${bound}`));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message });
+    });
+
+    it('reads an instant with any offset ISO 8601 allows, even one PostgreSQL would refuse', async () => {
+      const at = new Date(adaReadings[2]!.takenAt);
+      // The same instant written 16:30 ahead of UTC (PostgreSQL's own parser stops at 15:59).
+      const ahead = new Date(at.getTime() + (16 * 60 + 30) * 60_000).toISOString().slice(0, 19);
+      const response = await get(
+        token.groupAdmin,
+        readingsOf(id.ada, `&from=${encodeURIComponent(`${ahead}+16:30`)}`),
+      );
+      expect(response.statusCode).toBe(200);
+      const { list } = response.json<MemberReadingsResponse>();
+      expect(list.map((row) => row.id)).toEqual(adaReadings.slice(0, 3).map((r) => r.id));
+    });
+
     it('gives a group admin every reading of a member, newest first, as stored', async () => {
       const response = await get(token.groupAdmin, readingsOf(id.ada));
       expect(response.statusCode).toBe(200);

@@ -218,6 +218,8 @@ describe('/api/user/profile', () => {
       ['birthDate', '', 'Date of Birth is required'],
       ['birthDate', '2999-12-31', 'Date of Birth'],
       ['birthDate', '2001-02-29', 'Date of Birth'],
+      // Found by the fuzz suite: PostgreSQL has no year 0 and refused the update with a 500.
+      ['birthDate', '0000-01-01', 'Date of Birth'],
     ];
     it.each(invalid)('refuses %s = %j with 400 naming the field', async (field, value, message) => {
       const before = (await get(tokens.groupAdmin)).json<UserProfile>();

@@ -12,6 +12,7 @@ import {
 } from '@resonant/contracts/readings';
 import type { AppDeps } from '../../app-deps.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
+import { readMultipartForm } from '../../lib/multipart-form.ts';
 import { requireOrg } from '../../lib/org-scope.ts';
 import { parseRecordingTime } from '../../lib/recording-input.ts';
 import { importReadings, type UploadedFile } from './import-readings.ts';
@@ -125,18 +126,7 @@ async function readUpload(request: FastifyRequest) {
   if (!request.isMultipart()) {
     throw badRequest('Send the files as multipart/form-data');
   }
-  const fields = new Map<string, string>();
-  const files: UploadedFile[] = [];
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const name = part.filename || `file ${files.length + 1}`;
-        files.push({ name, content: await part.toBuffer() });
-      } else {
-        fields.set(part.fieldname, String(part.value));
-      }
-    }
-  } catch (error) {
+  const form = await readMultipartForm(request).catch((error: unknown) => {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new HttpError(413, `A file is larger than ${IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB`);
@@ -145,6 +135,10 @@ async function readUpload(request: FastifyRequest) {
       throw new HttpError(413, `At most ${IMPORT_MAX_FILES} files per upload`);
     }
     throw error;
-  }
-  return { fields, files };
+  });
+  const files: UploadedFile[] = form.files.map((file, index) => ({
+    name: file.fileName || `file ${index + 1}`,
+    content: file.content,
+  }));
+  return { fields: form.fields, files };
 }

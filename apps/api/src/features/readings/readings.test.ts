@@ -350,6 +350,13 @@ describe('POST /api/v1/readings', () => {
         'takenAt: Must not be in the future',
       ],
       ['a time without a zone', () => body({ takenAt: '2025-06-01T06:30:00' }), 400, 'takenAt:'],
+      // Found by the fuzz suite: PostgreSQL has no year 0 and refused the insert with a 500.
+      [
+        'a time in the year 0',
+        () => body({ takenAt: '0001-01-01T00:30:00+01:00' }),
+        400,
+        'takenAt: Must be between the years 1 and 9999',
+      ],
       ['an unknown kind', () => body({ kind: 'evening' }), 400, 'kind: Must be morning or anytime'],
       ['a missing clientId', () => body({ clientId: undefined }), 400, 'clientId:'],
       ['a blank clientId', () => body({ clientId: '   ' }), 400, 'clientId:'],

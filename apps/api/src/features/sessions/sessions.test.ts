@@ -231,6 +231,12 @@ describe('POST /api/v1/sessions', () => {
       { startedAt: '2025-06-01T12:10:00Z' },
       'startedAt: Must not be in the future',
     ],
+    // Found by the fuzz suite: PostgreSQL has no year 0 and refused the insert with a 500.
+    [
+      'a start in the year 0',
+      { startedAt: '0000-12-31T23:00:00Z' },
+      'startedAt: Must be between the years 1 and 9999',
+    ],
     [
       'mixed optimal-zone samples',
       { ozValues: [{ oz: 1, ts: 0 }, 5] },
