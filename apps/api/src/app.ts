@@ -22,10 +22,10 @@ import { switchRoutes } from './features/switch/switch.routes.ts';
 import { tagsRoutes } from './features/tags/tags.routes.ts';
 import { JobWorker } from './jobs/job-worker.ts';
 import { createMailer } from './lib/mailer.ts';
-import { RateLimiter } from './lib/rate-limiter.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { permissionsPlugin } from './plugins/permissions.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { storableTextPlugin } from './plugins/storable-text.ts';
@@ -60,8 +60,11 @@ export async function buildApp(
   await app.register(tenantScopePlugin, deps);
   await app.register(storableTextPlugin);
 
-  const limiter = new RateLimiter(deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000, deps.clock);
-  await app.register(authRoutes, { ...deps, limiter });
+  await app.register(rateLimitPlugin, {
+    redisUrl: deps.config.REDIS_URL,
+    redisKeyPrefix: deps.config.REDIS_KEY_PREFIX,
+  });
+  await app.register(authRoutes, deps);
   await app.register(healthRoutes, deps);
   await app.register(profileRoutes, deps);
   await app.register(switchRoutes, deps);
@@ -83,11 +86,7 @@ export async function buildApp(
   });
   jobs.handle(INVITATION_MAIL_JOB, invitationMailHandler({ ...deps, mailer }));
   jobs.handle(CLAIM_MAIL_JOB, claimMailHandler({ ...deps, mailer }));
-  const inviteLimiter = new RateLimiter(
-    deps.config.INVITE_RATE_LIMIT_WINDOW_SECONDS * 1000,
-    deps.clock,
-  );
-  await app.register(invitationsRoutes, { ...deps, jobs, inviteLimiter });
+  await app.register(invitationsRoutes, { ...deps, jobs });
   await app.register(lifetimeClaimsRoutes, { ...deps, jobs });
   app.addHook('onReady', async () => jobs.start());
   // The running job finishes before the database closes; then the mail connection goes.

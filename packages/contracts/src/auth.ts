@@ -46,4 +46,3 @@ export type AuthResponse = z.infer<typeof AuthResponse>;
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
-export const TOO_MANY_ATTEMPTS_MESSAGE = 'Too many attempts, please try again later';

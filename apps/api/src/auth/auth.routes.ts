@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthResponse, SignInBody, SignUpBody } from '@resonant/contracts/auth';
 import { ErrorResponse } from '@resonant/contracts/errors';
 import { z } from 'zod';
+import type { AppDeps } from '../app-deps.ts';
+import { perClientLimit } from '../plugins/rate-limit.ts';
 import {
   refresh,
   signIn,
@@ -11,6 +13,7 @@ import {
   type AuthDeps,
   type IssuedSession,
 } from './auth.service.ts';
+import { signInLimits } from './sign-in-limits.ts';
 
 const REFRESH_COOKIE = 'resonant_refresh';
 const COOKIE_PATH = '/api/auth';
@@ -22,7 +25,8 @@ function clientInfo(request: FastifyRequest) {
 }
 
 /** Sign-up, sign-in, refresh and sign-out: the identity provider is ours. */
-export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, appDeps) => {
+  const deps: AuthDeps = { ...appDeps, signInLimits: signInLimits(app, appDeps.config) };
   const secureCookie = deps.config.PUBLIC_URL.startsWith('https:');
 
   function sendSession(reply: FastifyReply, session: IssuedSession, status: number) {
@@ -39,7 +43,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/api/auth/sign-up',
     {
-      config: { permission: 'public' },
+      config: {
+        permission: 'public',
+        rateLimit: perClientLimit(
+          deps.config.AUTH_RATE_LIMIT_PER_IP,
+          deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+        ),
+      },
       schema: { tags: ['auth'], body: SignUpBody, response: { 201: AuthResponse, ...errors } },
     },
     async (request, reply) =>

@@ -1,14 +1,9 @@
 import type { SignInBody, SignUpBody } from '@resonant/contracts/auth';
-import {
-  EMAIL_TAKEN_MESSAGE,
-  INVALID_CREDENTIALS_MESSAGE,
-  TOO_MANY_ATTEMPTS_MESSAGE,
-} from '@resonant/contracts/auth';
+import { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE } from '@resonant/contracts/auth';
 import type { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import { generateToken, hashPassword, hashToken, verifyPassword } from '../lib/crypto.ts';
-import { conflict, tooManyRequests, unauthorized } from '../lib/http-error.ts';
-import type { RateLimiter } from '../lib/rate-limiter.ts';
+import { conflict, unauthorized } from '../lib/http-error.ts';
 import { recordAudit } from '../lib/audit.ts';
 import {
   findAccountByEmail,
@@ -20,8 +15,9 @@ import {
 } from './auth.queries.ts';
 import { loadCallerContext } from './memberships.queries.ts';
 import { loadUserProfile } from './current-user.ts';
+import type { SignInLimits } from './sign-in-limits.ts';
 
-export type AuthDeps = AppDeps & { limiter: RateLimiter };
+export type AuthDeps = AppDeps & { signInLimits: SignInLimits };
 export type ClientInfo = { ip: string; userAgent: string | null };
 
 /** What a successful sign-in, sign-up or refresh hands back: the body and the refresh cookie. */
@@ -63,15 +59,6 @@ async function issued(
   };
 }
 
-function enforceRateLimit(deps: AuthDeps, action: string, ip: string, email: string) {
-  const ipAllowed = deps.limiter.hit(`${action}:ip:${ip}`, deps.config.AUTH_RATE_LIMIT_PER_IP);
-  const accountAllowed = deps.limiter.hit(
-    `${action}:account:${email}`,
-    deps.config.AUTH_RATE_LIMIT_PER_ACCOUNT,
-  );
-  if (!ipAllowed || !accountAllowed) throw tooManyRequests(TOO_MANY_ATTEMPTS_MESSAGE);
-}
-
 async function startSession(deps: AppDeps, accountId: string, client: ClientInfo) {
   const tokens = newTokens(deps);
   await insertSession(deps.db, accountId, tokens.stored, client);
@@ -81,11 +68,10 @@ async function startSession(deps: AppDeps, accountId: string, client: ClientInfo
 
 /** Creates an account with an argon2id password hash and signs it in. */
 export async function signUp(
-  deps: AuthDeps,
+  deps: AppDeps,
   input: z.output<typeof SignUpBody>,
   client: ClientInfo,
 ): Promise<IssuedSession> {
-  enforceRateLimit(deps, 'sign-up', client.ip, input.email);
   const accountId = await insertAccount(deps.db, {
     email: input.email,
     passwordHash: await hashPassword(input.password),
@@ -108,16 +94,22 @@ export async function signUp(
 // Verified against when the account does not exist, so an unknown email takes as long as a wrong password.
 const decoyHash = hashPassword(generateToken());
 
-/** Checks the password and opens a session; the same 401 for an unknown email or a wrong password. */
+/**
+ * Checks the password and opens a session; the same 401 for an unknown email or a wrong password.
+ * The limits are asked first, so a refused client learns nothing about the password it sent.
+ */
 export async function signIn(
   deps: AuthDeps,
   input: z.output<typeof SignInBody>,
   client: ClientInfo,
 ): Promise<IssuedSession> {
-  enforceRateLimit(deps, 'sign-in', client.ip, input.email);
+  await deps.signInLimits.admit(input.email, client.ip);
   const account = await findAccountByEmail(deps.db, input.email);
   const valid = await verifyPassword(account?.passwordHash ?? (await decoyHash), input.password);
-  if (!account?.passwordHash || !valid) throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  if (!account?.passwordHash || !valid) {
+    await deps.signInLimits.recordFailure(input.email, client.ip);
+    throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  }
   return startSession(deps, account.id, client);
 }
 

@@ -64,4 +64,24 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'DEMO_DATA', 'APP_ADMIN_PASSWORD']) expect(message).toContain(name);
     expect(message).not.toMatch(/\b(LOG_LEVEL|SESSION_TTL_MINUTES)\b/);
   });
+
+  it('keeps rate-limit counters in memory unless REDIS_URL names a Redis server', () => {
+    expect(loadConfig({}).REDIS_URL).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).REDIS_URL).toBe(
+      'redis://127.0.0.1:6379',
+    );
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(
+      /REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
+  });
+
+  it('puts the per-account ceiling at ten clients worth of failures unless it is set', () => {
+    expect(loadConfig({ AUTH_RATE_LIMIT_PER_ACCOUNT: '7' }).AUTH_RATE_LIMIT_ACCOUNT_CEILING).toBe(
+      70,
+    );
+    expect(
+      loadConfig({ AUTH_RATE_LIMIT_PER_ACCOUNT: '7', AUTH_RATE_LIMIT_ACCOUNT_CEILING: '20' })
+        .AUTH_RATE_LIMIT_ACCOUNT_CEILING,
+    ).toBe(20);
+  });
 });

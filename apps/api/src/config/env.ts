@@ -29,6 +29,11 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
+  AUTH_RATE_LIMIT_ACCOUNT_CEILING: z.coerce.number().int().positive().optional(),
+  REDIS_URL: optionalText.pipe(
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
+  REDIS_KEY_PREFIX: z.string().min(1).default('resonant:'),
   WEB_DIST_DIR: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optionalText.pipe(z.url('must be an smtp:// or smtps:// URL').optional()),
@@ -46,9 +51,13 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
 });
 
-export type Config = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_URL' | 'WEB_DIST_DIR'> & {
+export type Config = Omit<
+  z.infer<typeof EnvSchema>,
+  'PUBLIC_URL' | 'WEB_DIST_DIR' | 'AUTH_RATE_LIMIT_ACCOUNT_CEILING'
+> & {
   PUBLIC_URL: string;
   WEB_DIST_DIR: string;
+  AUTH_RATE_LIMIT_ACCOUNT_CEILING: number;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -69,5 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     APP_ADMIN_EMAIL: config.APP_ADMIN_EMAIL.toLowerCase(),
+    // Failures per account from all clients: by default ten clients' worth.
+    AUTH_RATE_LIMIT_ACCOUNT_CEILING:
+      config.AUTH_RATE_LIMIT_ACCOUNT_CEILING ?? 10 * config.AUTH_RATE_LIMIT_PER_ACCOUNT,
   };
 }

@@ -1,8 +1,9 @@
-/** An error whose message is safe to show the user, answered with its status code. */
+/** An error whose message is safe to show the user, answered with its status code (and headers). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -15,4 +16,6 @@ export const forbidden = (message = 'You do not have permission to do this') =>
   new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string) => new HttpError(429, message);
+/** A 429 always says, in Retry-After, how many seconds to wait. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, { 'retry-after': String(retryAfterSeconds) });

@@ -25,7 +25,7 @@ export const errorHandlerPlugin = fp(async (app) => {
       return reply.status(400).send({ message });
     }
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message });
+      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
     }
     if (isClientValueError(error)) {
       // A safety net: the cause (a check missing before the database) is logged to be fixed.

@@ -56,6 +56,25 @@ describe('apiClient', () => {
     expect(error).toMatchObject({ status: 409, data: { message: 'Taken' }, message: 'Taken' });
   });
 
+  it('carries when to try again (Retry-After) on a refused call', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response('{"message":"Too many attempts. Try again in 10 minutes."}', {
+            status: 429,
+            headers: { 'Retry-After': '600' },
+          }),
+      ),
+    );
+    const before = Date.now();
+    const error = await apiClient.post('/auth/sign-in', {}).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 429 });
+    const retryAt = (error as ApiError).retryAt!.getTime();
+    expect(retryAt).toBeGreaterThanOrEqual(before + 600_000);
+    expect(retryAt).toBeLessThanOrEqual(Date.now() + 600_000);
+  });
+
   it('ends the session on a 401 to a call made with a token', async () => {
     vi.stubGlobal('fetch', answer(401, '{"message":"Expired"}'));
     startSession(auth);

@@ -1,6 +1,7 @@
 import { UNAUTHORIZED_MESSAGE } from '@resonant/contracts/errors';
 import { ApiError } from './api-error.ts';
 import { showError } from './notify.tsx';
+import { retryAtFrom } from './retry-after.ts';
 import { endSession, getSession } from './session.ts';
 
 const API_BASE = '/api';
@@ -86,7 +87,8 @@ async function request<T>(
     }
     throw new ApiError(401, data, true);
   }
-  throw new ApiError(response.status, data);
+  const retryAt = retryAtFrom(response.headers.get('retry-after'), Date.now());
+  throw new ApiError(response.status, data, false, retryAt);
 }
 
 /** The one HTTP client of the web app: bearer token, JSON in and out, 401 signs out. */

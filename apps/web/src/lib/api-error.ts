@@ -6,13 +6,16 @@ export class ApiError extends Error {
   readonly data: unknown;
   /** True when this 401 already signed the user out (and told them), so callers stay quiet. */
   readonly sessionEnded: boolean;
+  /** When the server said to try again (its Retry-After), or null when it did not say. */
+  readonly retryAt: Date | null;
 
-  constructor(status: number, data: unknown, sessionEnded = false) {
+  constructor(status: number, data: unknown, sessionEnded = false, retryAt: Date | null = null) {
     super(messageOf(data));
     this.name = 'ApiError';
     this.status = status;
     this.data = data;
     this.sessionEnded = sessionEnded;
+    this.retryAt = retryAt;
   }
 }
 

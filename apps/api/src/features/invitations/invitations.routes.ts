@@ -16,6 +16,9 @@ import {
   SearchOrgsQuery,
   SearchOrgsResponse,
 } from '@resonant/contracts/invitations';
+import type { AppDeps } from '../../app-deps.ts';
+import type { JobWorker } from '../../jobs/job-worker.ts';
+import { windowCounter } from '../../plugins/rate-limit.ts';
 import type { InvitationsDeps } from './invitations.service.ts';
 import {
   invitationGroups,
@@ -46,7 +49,18 @@ const MODES =
   'Organization Admin role, no group choice), the app admin in any organization; members get 403.';
 
 /** Sending, listing and resending invitations, and the two calls behind the invitation link. */
-export const invitationsRoutes: FastifyPluginAsyncZod<InvitationsDeps> = async (app, deps) => {
+export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobWorker }> = async (
+  app,
+  options,
+) => {
+  const deps: InvitationsDeps = {
+    ...options,
+    sendsPerOrg: windowCounter(app, {
+      name: 'invitations:org',
+      max: options.config.INVITE_RATE_LIMIT_PER_ORG,
+      windowSeconds: options.config.INVITE_RATE_LIMIT_WINDOW_SECONDS,
+    }),
+  };
   app.get(
     '/api/org/invitation/list',
     {

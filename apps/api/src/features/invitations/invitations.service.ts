@@ -34,7 +34,7 @@ import {
   tooManyRequests,
 } from '../../lib/http-error.ts';
 import { linkExpiry, voidTokenHash } from '../../lib/link-tokens.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { WindowCounter } from '../../plugins/rate-limit.ts';
 import type { TenantScope } from '../../plugins/tenant-scope.ts';
 import { INVITATION_MAIL_JOB } from './invitation-mail.ts';
 import { invitationsScope } from './invitations-scope.ts';
@@ -51,7 +51,7 @@ import {
   type InvitationsScope,
 } from './invitations.queries.ts';
 
-export type InvitationsDeps = AppDeps & { jobs: JobWorker; inviteLimiter: RateLimiter };
+export type InvitationsDeps = AppDeps & { jobs: JobWorker; sendsPerOrg: WindowCounter };
 type Caller = { scope: TenantScope; ip: string };
 
 const ORG_SEARCH_LIMIT = 20;
@@ -144,9 +144,8 @@ async function targetGroupId(
 async function assertInvitable(deps: InvitationsDeps, orgId: string, email: string) {
   if (email === deps.config.APP_ADMIN_EMAIL) throw conflict(APP_ADMIN_NOT_INVITABLE_MESSAGE);
   if (await isOrgMember(deps.db, orgId, email)) throw conflict(ALREADY_MEMBER_MESSAGE);
-  if (!deps.inviteLimiter.hit(`org:${orgId}`, deps.config.INVITE_RATE_LIMIT_PER_ORG)) {
-    throw tooManyRequests(INVITE_RATE_LIMITED_MESSAGE);
-  }
+  const sends = await deps.sendsPerOrg.hit(orgId);
+  if (sends.limited) throw tooManyRequests(INVITE_RATE_LIMITED_MESSAGE, sends.retryAfterSeconds);
 }
 
 async function presentOne(deps: AppDeps, scope: InvitationsScope, invitationId: string) {

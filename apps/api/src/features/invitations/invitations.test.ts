@@ -21,6 +21,7 @@ import {
 } from '@resonant/contracts/invitations';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addMember, createAccount, createGroup, createOrg } from '../../../test/factories.ts';
+import { dropRedisKeys, RATE_LIMIT_STORES } from '../../../test/rate-limit-stores.ts';
 import { linkToken, startSmtpListener, type SmtpListener } from '../../../test/smtp-listener.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { invitations } from '../../db/schema/invitations.ts';
@@ -499,40 +500,56 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
   });
 });
 
-describe('invitations: rate limit per organization', () => {
-  it('answers 429 once an organization has sent its share, while others can still send', async () => {
-    const t = await buildTestApp({
-      env: { INVITE_RATE_LIMIT_PER_ORG: '2', JOB_POLL_MS: '60000' },
-    });
-    try {
-      const orgs = [await createOrg(t.db), await createOrg(t.db)];
-      const tokens: string[] = [];
-      for (const org of orgs) {
-        const admin = await createAccount(t.db);
-        await addMember(t.db, org.id, admin.id, { orgAdmin: true });
-        tokens.push(await t.signIn(admin.email, admin.password));
-      }
-      const send = (index: number, email: string) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/org/invitation',
-          headers: t.bearer(tokens[index]!),
-          payload: {
+for (const store of RATE_LIMIT_STORES) {
+  describe.skipIf(store.skip)(`invitations: rate limit per organization, ${store.name}`, () => {
+    it('answers 429 with Retry-After once an organization has sent its share, while others can still send', async () => {
+      const windowSeconds = 3600;
+      const storeEnv = store.env();
+      const t = await buildTestApp({
+        env: {
+          ...storeEnv,
+          INVITE_RATE_LIMIT_PER_ORG: '2',
+          INVITE_RATE_LIMIT_WINDOW_SECONDS: String(windowSeconds),
+          JOB_POLL_MS: '60000',
+        },
+      });
+      try {
+        const orgs = [await createOrg(t.db), await createOrg(t.db)];
+        const tokens: string[] = [];
+        for (const org of orgs) {
+          const admin = await createAccount(t.db);
+          await addMember(t.db, org.id, admin.id, { orgAdmin: true });
+          tokens.push(await t.signIn(admin.email, admin.password));
+        }
+        const send = (index: number, email: string) =>
+          t.call('POST', '/api/org/invitation', tokens[index], {
             firstName: 'R',
             lastName: 'L',
             email,
             role: 'user',
             groupId: orgs[index]!.defaultGroupId,
-          },
+          });
+        const first = await send(0, 'one@rate.test');
+        expect(first.statusCode).toBe(201);
+        expect((await send(0, 'two@rate.test')).statusCode).toBe(201);
+        const third = await send(0, 'three@rate.test');
+        expect(third.statusCode).toBe(429);
+        expect(third.json()).toEqual({ message: INVITE_RATE_LIMITED_MESSAGE });
+        const retryAfter = Number(third.headers['retry-after']);
+        expect(Number.isInteger(retryAfter)).toBe(true);
+        expect(retryAfter).toBeGreaterThan(windowSeconds - 60);
+        expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+        // A resend is a send too.
+        const resent = await t.call('PUT', '/api/org/invitation', tokens[0], {
+          magicLinkId: first.json<InvitationSentResponse>().invitation.id,
         });
-      expect((await send(0, 'one@rate.test')).statusCode).toBe(201);
-      expect((await send(0, 'two@rate.test')).statusCode).toBe(201);
-      const third = await send(0, 'three@rate.test');
-      expect(third.statusCode).toBe(429);
-      expect(third.json()).toEqual({ message: INVITE_RATE_LIMITED_MESSAGE });
-      expect((await send(1, 'three@rate.test')).statusCode).toBe(201);
-    } finally {
-      await t.close();
-    }
+        expect(resent.statusCode).toBe(429);
+        expect(resent.headers['retry-after']).toEqual(expect.any(String));
+        expect((await send(1, 'three@rate.test')).statusCode).toBe(201);
+      } finally {
+        await t.close();
+        await dropRedisKeys(storeEnv);
+      }
+    });
   });
-});
+}

@@ -3,8 +3,10 @@ import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/c
 import { useForm } from '@mantine/form';
 import { SignInBody } from '@resonant/contracts/auth';
 import type { AuthResponse } from '@resonant/contracts/auth';
+import { retryAtOf } from '../../../lib/retry-after.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useSignIn } from '../api/sign-in.ts';
+import { WaitNotice } from './wait-notice.tsx';
 
 interface SignInFormProps {
   onSignedIn: (auth: AuthResponse) => void;
@@ -13,6 +15,7 @@ interface SignInFormProps {
 export function SignInForm({ onSignedIn }: SignInFormProps) {
   const titleId = useId();
   const signIn = useSignIn();
+  const retryAt = retryAtOf(signIn.error);
   const form = useForm<SignInBody>({
     initialValues: { email: '', password: '' },
     validate: zodResolver(SignInBody),
@@ -49,6 +52,7 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
           required
           {...form.getInputProps('password')}
         />
+        {retryAt && <WaitNotice key={retryAt.getTime()} retryAt={retryAt} />}
         <Button type="submit" size="md" fullWidth loading={signIn.isPending} mt="xs">
           Sign In
         </Button>

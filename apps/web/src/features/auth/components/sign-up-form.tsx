@@ -15,8 +15,10 @@ import dayjs from 'dayjs';
 import { SignUpBody } from '@resonant/contracts/auth';
 import type { AuthResponse } from '@resonant/contracts/auth';
 import { GENDERS } from '@resonant/contracts/profile';
+import { retryAtOf } from '../../../lib/retry-after.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useSignUp } from '../api/sign-up.ts';
+import { WaitNotice } from './wait-notice.tsx';
 
 interface SignUpValues {
   firstName: string;
@@ -35,6 +37,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   const titleId = useId();
   const [today] = useState(() => dayjs().format('YYYY-MM-DD'));
   const signUp = useSignUp();
+  const retryAt = retryAtOf(signUp.error);
   const form = useForm<SignUpValues>({
     initialValues: {
       firstName: '',
@@ -112,6 +115,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
           required
           {...form.getInputProps('password')}
         />
+        {retryAt && <WaitNotice key={retryAt.getTime()} retryAt={retryAt} />}
         <Button type="submit" size="md" fullWidth loading={signUp.isPending} mt="xs">
           Sign Up
         </Button>
