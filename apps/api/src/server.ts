@@ -1,24 +1,57 @@
 import 'dotenv/config';
+import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config/env.ts';
-import { openDatabase } from './db/client.ts';
+import { loadConfig, type Config } from './config/env.ts';
+import { openDatabase, type DatabaseConnection } from './db/client.ts';
 import { ensureAppAdmin } from './db/seed/app-admin.ts';
+import { ensureDemo } from './db/seed/demo.ts';
 import {
   DEMO_GROUP_ADMIN_EMAIL,
   DEMO_MEMBER_EMAIL,
   DEMO_ORG_ADMIN_EMAIL,
-  findDemoOrgId,
-  seedDemoOrg,
 } from './db/seed/demo-org.ts';
-import { seedDemoInvitations } from './db/seed/demo-invitations.ts';
-import { seedDemoRecordings } from './db/seed/demo-recordings.ts';
-import type { Database } from './db/client.ts';
 import { systemClock } from './lib/clock.ts';
+
+// Aborted by a stop signal: a start still under way (the demo seed) gives up instead of finishing.
+const stopping = new AbortController();
+let connection: DatabaseConnection | undefined;
+let app: FastifyInstance | undefined;
 
 async function main() {
   const config = loadConfig();
-  const connection = await openDatabase(
-    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+  const starting = start(config);
+  // SIGTERM, SIGINT (or a crash): stop taking requests, let those in flight and the running job
+  // finish, close the database (releasing the data dir), then exit 0 (1 after a crash); a stop that
+  // takes longer than SHUTDOWN_TIMEOUT_MS exits 1 there and then.
+  closeWithGrace(
+    {
+      delay: config.SHUTDOWN_TIMEOUT_MS,
+      onTimeout: (delay) =>
+        console.error(
+          `Resonant did not stop within ${delay} ms (SHUTDOWN_TIMEOUT_MS): exiting without waiting further.`,
+        ),
+    },
+    async ({ signal, err }) => {
+      if (err) console.error('Resonant is stopping after an unexpected error:', err);
+      else if (signal) console.log(`${signal} received: Resonant is stopping…`);
+      stopping.abort();
+      await starting.catch(() => {});
+      await app?.close();
+      await connection?.close();
+    },
+  );
+  await starting;
+}
+
+async function start(config: Config) {
+  connection = await openDatabase(
+    config.DATABASE_URL
+      ? { databaseUrl: config.DATABASE_URL }
+      : {
+          dataDir: config.DATA_DIR,
+          lock: { onWait: (message) => console.log(message), signal: stopping.signal },
+        },
   );
   await connection.migrate();
   const { generatedPassword } = await ensureAppAdmin(
@@ -26,23 +59,15 @@ async function main() {
     config.APP_ADMIN_EMAIL,
     config.APP_ADMIN_PASSWORD,
   );
-  if (config.DEMO_DATA) await seedDemo(connection.db, config.DEMO_PASSWORD);
+  if (config.DEMO_DATA) await seedDemo(connection, config.DEMO_PASSWORD);
+  stopping.signal.throwIfAborted();
 
-  const app = await buildApp({
+  app = await buildApp({
     config,
     db: connection.db,
     databaseKind: connection.kind,
     clock: systemClock,
   });
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal} received, shutting down`);
-    await app.close();
-    await connection.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
   await app.listen({ port: config.PORT, host: config.HOST });
   const database = connection.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
   const lines = [
@@ -66,26 +91,26 @@ async function main() {
   console.log(`${lines.join('\n')}\n`);
 }
 
-/**
- * The demo organisation and, on its first start, its invitation history and eight months of
- * recordings.
- */
-async function seedDemo(db: Database, password: string) {
-  const now = systemClock();
-  const created = await seedDemoOrg(db, password);
-  const orgId = await findDemoOrgId(db);
-  if (!orgId) return;
-  if (created) await seedDemoInvitations(db, orgId, now);
-  const started = performance.now();
-  const summary = await seedDemoRecordings(db, orgId, now, (message) => console.log(message));
+/** The whole demo on the first start (or after one that was interrupted); nothing afterwards. */
+async function seedDemo(connection: DatabaseConnection, password: string) {
+  const begun = performance.now();
+  const summary = await ensureDemo(connection.db, {
+    password,
+    now: systemClock(),
+    progress: (message) => console.log(message),
+    signal: stopping.signal,
+  });
   if (!summary) return;
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const seconds = ((performance.now() - begun) / 1000).toFixed(1);
   console.log(
     `Demo data: ${summary.readings} readings and ${summary.sessions} sessions for ${summary.members} members in ${seconds} s`,
   );
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
+  // A start given up for a stop signal: closeWithGrace closes what was opened and exits.
+  if (stopping.signal.aborted) return;
   console.error(error instanceof Error ? error.message : error);
+  await connection?.close().catch(() => {});
   process.exit(1);
 });

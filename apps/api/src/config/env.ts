@@ -45,6 +45,7 @@ const EnvSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   JOB_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
   JOB_POLL_MS: z.coerce.number().int().positive().default(2_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   SEAT_PRICE_CENTS: z.coerce.number().int().nonnegative().default(500),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,

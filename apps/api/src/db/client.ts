@@ -6,7 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { lockDataDir } from './data-dir-lock.ts';
+import { lockDataDir, type DataDirLockOptions } from './data-dir-lock.ts';
 
 /** The Drizzle handle every query function receives; the same type on PGlite and PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -25,7 +25,7 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 export type OpenDatabaseOptions =
   | { databaseUrl: string; poolSize?: number }
-  | { dataDir: string; loadDataDir?: Blob | File }
+  | { dataDir: string; loadDataDir?: Blob | File; lock?: DataDirLockOptions }
   | { memory: true; loadDataDir?: Blob | File };
 
 /** Opens PostgreSQL when a URL is given, otherwise embedded PGlite in a locked data dir (or memory). */
@@ -43,7 +43,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => pool.end(),
     };
   }
-  const unlock = 'dataDir' in options ? lockDataDir(options.dataDir) : () => {};
+  const unlock = 'dataDir' in options ? await lockDataDir(options.dataDir, options.lock) : () => {};
   try {
     const dataDir = 'dataDir' in options ? path.join(options.dataDir, 'pglite') : undefined;
     const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });

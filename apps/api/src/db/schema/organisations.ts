@@ -25,6 +25,8 @@ export const organisations = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     active: boolean('active').notNull().default(true),
     isDemo: boolean('is_demo').notNull().default(false),
+    /** Set in the transaction that seeds the demo; a demo organisation without it is partial. */
+    demoSeededAt: timestampTz('demo_seeded_at'),
     billingEmail: text('billing_email'),
     billingStartDate: date('billing_start_date', { mode: 'string' }),
     previousBillingDate: date('previous_billing_date', { mode: 'string' }),

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { accounts } from '../schema/accounts.ts';
 import { invitations } from '../schema/invitations.ts';
 import { seedDemoInvitations } from './demo-invitations.ts';
-import { DEMO_ORG_ADMIN_EMAIL, findDemoOrgId, seedDemoOrg } from './demo-org.ts';
+import { DEMO_ORG_ADMIN_EMAIL, seedDemoOrg } from './demo-org.ts';
 
 const DEMO_PASSWORD = 'Demo#Seed42';
 const NOW = new Date('2026-11-20T09:00:00Z');
@@ -15,8 +15,7 @@ describe('seedDemoInvitations', () => {
   let list: InvitationListResponse['list'];
   beforeAll(async () => {
     t = await buildTestApp({ clock: () => NOW });
-    await seedDemoOrg(t.db, DEMO_PASSWORD);
-    await seedDemoInvitations(t.db, (await findDemoOrgId(t.db))!, NOW);
+    await seedDemoInvitations(t.db, await seedDemoOrg(t.db, DEMO_PASSWORD), NOW);
     const token = await t.signIn(DEMO_ORG_ADMIN_EMAIL, DEMO_PASSWORD);
     const response = await t.app.inject({
       method: 'GET',

@@ -10,10 +10,13 @@ import {
   organisations,
 } from '../schema/organisations.ts';
 import { ensureAppAdmin } from './app-admin.ts';
+import { addMember, createAccount, createOrg } from '../../../test/factories.ts';
 import {
+  DEMO_ACCOUNT_EMAILS,
   DEMO_GROUP_ADMIN_EMAIL,
   DEMO_MEMBER_EMAIL,
   DEMO_ORG_ADMIN_EMAIL,
+  removeDemoOrg,
   seedDemoOrg,
 } from './demo-org.ts';
 
@@ -39,12 +42,14 @@ describe('seedDemoOrg', () => {
 
   it('creates Demo Org with its groups, admins and ~30 members of both payers and several genders', async () => {
     expect(await totals()).toMatchObject({ accounts: 0, organisations: 0 });
-    expect(await seedDemoOrg(t.db, DEMO_PASSWORD)).toBe(true);
+    const orgId = await seedDemoOrg(t.db, DEMO_PASSWORD);
 
     const orgs = await t.db.select().from(organisations);
     expect(orgs).toHaveLength(1);
     const org = orgs[0]!;
-    expect(org).toMatchObject({ name: 'Demo Org', isDemo: true, active: true });
+    expect(org).toMatchObject({ id: orgId, name: 'Demo Org', isDemo: true, active: true });
+    // Not whole yet: only ensureDemo marks it, once the rest is seeded too.
+    expect(org.demoSeededAt).toBeNull();
 
     const groupRows = await t.db.select().from(groups).where(eq(groups.orgId, org.id));
     expect(groupRows.map((group) => group.name).sort()).toEqual(
@@ -66,6 +71,7 @@ describe('seedDemoOrg', () => {
       .innerJoin(accounts, eq(accounts.id, orgMemberships.accountId))
       .innerJoin(profiles, eq(profiles.accountId, accounts.id))
       .where(eq(orgMemberships.orgId, org.id));
+    expect(members.map((member) => member.email).sort()).toEqual([...DEMO_ACCOUNT_EMAILS].sort());
     const admins = members.filter((member) => member.role === 'admin');
     expect(admins.map((admin) => admin.email)).toEqual([DEMO_ORG_ADMIN_EMAIL]);
 
@@ -109,11 +115,31 @@ describe('seedDemoOrg', () => {
     expect((await signIn(email, 'Resonant#2026-not-it')).statusCode).toBe(401);
   });
 
-  it('creates nothing the second time', async () => {
-    const before = await totals();
-    expect(await seedDemoOrg(t.db, 'Other#Password1')).toBe(false);
-    expect(await totals()).toEqual(before);
-    // The first password still stands.
+  it('removes the demo org with everything it owns and the demo accounts, and nothing else', async () => {
+    const orgId = (await t.db.select({ id: organisations.id }).from(organisations))[0]!.id;
+    const other = await createOrg(t.db, { name: 'Real Org' });
+    const outsider = await createAccount(t.db);
+    await addMember(t.db, other.id, outsider.id, { groups: [{ groupId: other.defaultGroupId }] });
+    // A demo account that also joined a real organisation leaves it with the demo.
+    const [member] = await t.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.email, DEMO_MEMBER_EMAIL));
+    await addMember(t.db, other.id, member!.id);
+
+    await removeDemoOrg(t.db, orgId);
+    expect(await totals()).toEqual({
+      accounts: 1,
+      organisations: 1,
+      groups: 1,
+      orgMemberships: 1,
+      groupMemberships: 1,
+    });
+    const left = await t.db.select({ email: accounts.email }).from(accounts);
+    expect(left.map((account) => account.email)).toEqual([outsider.email]);
+
+    // Its names are free again: the demo can be seeded anew.
+    await seedDemoOrg(t.db, DEMO_PASSWORD);
     expect((await signIn(DEMO_MEMBER_EMAIL, DEMO_PASSWORD)).statusCode).toBe(200);
   });
 });

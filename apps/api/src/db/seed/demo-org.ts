@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Gender } from '@resonant/contracts/profile';
 import type { Database } from '../client.ts';
 import { organisations } from '../schema/organisations.ts';
-import { profiles } from '../schema/accounts.ts';
+import { accounts, profiles } from '../schema/accounts.ts';
 import { addMember, createAccount, createGroup, createOrg } from '../../../test/factories.ts';
 
 export const DEMO_ORG_NAME = 'Demo Org';
@@ -59,13 +59,20 @@ const LAST_NAMES = [
 const GENDERS: Gender[] = ['Female', 'Male', 'Female', 'Male', 'Others', 'Prefer not to disclose'];
 const MEMBER_COUNT = 30;
 
-/**
- * Seeds 'Demo Org' once: the Default group plus three named groups, an org admin, a group admin
- * and 30 members of mixed payer, gender and age, all signing in with `password`.
- */
-export async function seedDemoOrg(db: Database, password: string): Promise<boolean> {
-  if (await findDemoOrgId(db)) return false;
+const memberEmail = (index: number) => `member${String(index + 1).padStart(2, '0')}@${DEMO_DOMAIN}`;
 
+/** Every account the demo seeds (and removes with a partial demo). */
+export const DEMO_ACCOUNT_EMAILS = [
+  DEMO_ORG_ADMIN_EMAIL,
+  DEMO_GROUP_ADMIN_EMAIL,
+  ...Array.from({ length: MEMBER_COUNT }, (_, index) => memberEmail(index)),
+];
+
+/**
+ * Seeds 'Demo Org': the Default group plus three named groups, an org admin, a group admin and 30
+ * members of mixed payer, gender and age, all signing in with `password`. Returns its id.
+ */
+export async function seedDemoOrg(db: Database, password: string): Promise<string> {
   const org = await createOrg(db, { name: DEMO_ORG_NAME, isDemo: true });
   const groups = [];
   for (const name of GROUP_NAMES) groups.push(await createGroup(db, org.id, name));
@@ -101,7 +108,7 @@ export async function seedDemoOrg(db: Database, password: string): Promise<boole
   for (let index = 0; index < MEMBER_COUNT; index++) {
     const birthYear = 1960 + ((index * 7) % 42);
     const member = await createAccount(db, {
-      email: `member${String(index + 1).padStart(2, '0')}@${DEMO_DOMAIN}`,
+      email: memberEmail(index),
       password,
       firstName: FIRST_NAMES[index % FIRST_NAMES.length],
       lastName: LAST_NAMES[index % LAST_NAMES.length],
@@ -116,16 +123,29 @@ export async function seedDemoOrg(db: Database, password: string): Promise<boole
     });
     await setContext(db, member.id, org.id, group.id, 'user');
   }
-  return true;
+  return org.id;
 }
 
-/** The demo organisation's id, or null before it is seeded. */
-export async function findDemoOrgId(db: Database): Promise<string | null> {
+/** The demo organisation and when its seeding committed (null: left partial), or null if none. */
+export async function findDemoOrg(
+  db: Database,
+): Promise<{ id: string; seededAt: Date | null } | null> {
   const [existing] = await db
-    .select({ id: organisations.id })
+    .select({ id: organisations.id, seededAt: organisations.demoSeededAt })
     .from(organisations)
     .where(eq(organisations.isDemo, true));
-  return existing?.id ?? null;
+  return existing ?? null;
+}
+
+/** Marks the demo whole; called last in the transaction that seeds it. */
+export async function markDemoSeeded(db: Database, orgId: string, now: Date): Promise<void> {
+  await db.update(organisations).set({ demoSeededAt: now }).where(eq(organisations.id, orgId));
+}
+
+/** Removes a demo organisation (with everything it owns) and the demo accounts. */
+export async function removeDemoOrg(db: Database, orgId: string): Promise<void> {
+  await db.delete(organisations).where(eq(organisations.id, orgId));
+  await db.delete(accounts).where(inArray(accounts.email, DEMO_ACCOUNT_EMAILS));
 }
 
 async function setContext(

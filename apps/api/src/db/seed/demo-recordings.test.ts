@@ -106,14 +106,32 @@ describe('seedDemoRecordings', () => {
     expect(nearResonance.length / biofeedback.length).toBeGreaterThan(0.8);
   });
 
-  it('keeps the rollups in step with the readings and does nothing a second time', async () => {
+  it('keeps the rollups in step with the readings', async () => {
     const [rolled] = await t.db
       .select({ readings: sql<number>`sum(${memberDailyRollups.readingsCount})::int` })
       .from(memberDailyRollups)
       .where(and(eq(memberDailyRollups.orgId, orgId), gte(memberDailyRollups.day, '2000-01-01')));
     const [stored] = await t.db.select({ n: count() }).from(readings);
     expect(rolled!.readings).toBe(stored!.n);
-    expect(await seedDemoRecordings(t.db, orgId, NOW)).toBeNull();
-    expect((await t.db.select({ n: count() }).from(readings))[0]!.n).toBe(stored!.n);
+  });
+
+  it('stops before the next recording once its signal is aborted', async () => {
+    const org = await createOrg(t.db, { name: 'Stopped Org' });
+    await addMember(t.db, org.id, (await createAccount(t.db)).id);
+    const stop = new AbortController();
+    const progress: string[] = [];
+    stop.abort();
+    await expect(
+      seedDemoRecordings(t.db, org.id, NOW, {
+        progress: (message) => progress.push(message),
+        signal: stop.signal,
+      }),
+    ).rejects.toThrow(expect.objectContaining({ name: 'AbortError' }));
+    expect(progress).toHaveLength(1);
+    const [stored] = await t.db
+      .select({ n: count() })
+      .from(readings)
+      .where(eq(readings.orgId, org.id));
+    expect(stored!.n).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { eq, isNull } from 'drizzle-orm';
 import type { SessionType } from '@resonant/contracts/sessions';
 import { createRandom, deriveSeed, type Random } from '@resonant/hrv/random';
@@ -13,7 +14,7 @@ import { ingestSession } from '../../features/sessions/ingest-session.ts';
 import type { Database } from '../client.ts';
 import { accounts, profiles } from '../schema/accounts.ts';
 import { orgMemberships } from '../schema/organisations.ts';
-import { readings, tags } from '../schema/readings.ts';
+import { tags } from '../schema/readings.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Eight months of history, as the demo promises. */
@@ -44,25 +45,26 @@ const PACED_BREATH_TIME = {
 
 export type DemoRecordingsSummary = { readings: number; sessions: number; members: number };
 
+export type DemoRecordingsOptions = {
+  /** Told at the start and every few members: the seed takes a while. */
+  progress?: (message: string) => void;
+  /** Stops the seed between two recordings (a signal during the first start). */
+  signal?: AbortSignal;
+};
+
 /**
  * Eight months of recordings for every member of the demo organisation, made from synthetic RR
  * series by packages/hrv and stored through the ingestion services, exactly as the mobile app's
  * uploads are: morning readings on most days with a person's own gaps (holidays, lapses), some
  * anytime readings, and biofeedback, mindfulness and self-compassion sessions with optimal-zone
- * samples. Deterministic per member; does nothing (null) once the organisation has readings.
+ * samples. Deterministic per member.
  */
 export async function seedDemoRecordings(
   db: Database,
   orgId: string,
   now: Date,
-  progress: (message: string) => void = () => {},
-): Promise<DemoRecordingsSummary | null> {
-  const [anyReading] = await db
-    .select({ id: readings.id })
-    .from(readings)
-    .where(eq(readings.orgId, orgId))
-    .limit(1);
-  if (anyReading) return null;
+  { progress = () => {}, signal }: DemoRecordingsOptions = {},
+): Promise<DemoRecordingsSummary> {
   const members = await db
     .select({
       accountId: accounts.id,
@@ -82,7 +84,7 @@ export async function seedDemoRecordings(
   progress(`Seeding eight months of demo recordings for ${members.length} members…`);
   for (const [index, member] of members.entries()) {
     if (index > 0 && index % 8 === 0) progress(`  ${index} of ${members.length} members done`);
-    const added = await seedMember(db, orgId, member, tagIds, now);
+    const added = await seedMember(db, orgId, member, tagIds, now, signal);
     summary.readings += added.readings;
     summary.sessions += added.sessions;
   }
@@ -103,12 +105,15 @@ async function seedMember(
   member: DemoMember,
   tagIds: string[],
   now: Date,
+  signal: AbortSignal | undefined,
 ): Promise<{ readings: number; sessions: number }> {
   const added = { readings: 0, sessions: 0 };
   const seed = seedOf(member.email);
+  const firstDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  // Their age on the seeding day, not to the second: a day's demo is the same wherever it is seeded.
   const person = createPerson({
     seed,
-    age: ageOn(member.birthDate, now),
+    age: ageOn(member.birthDate, firstDay),
     sex: sexOf(member.gender, seed),
   });
   const scope = { orgId, accountId: member.accountId };
@@ -124,7 +129,6 @@ async function seedMember(
     },
     { kind: 'anytime', chance: ANYTIME_PER_DAY, durationS: ANYTIME_SECONDS, hours: [10, 20] },
   ] as const;
-  const firstDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
   for (let dayIndex = 0; dayIndex < HISTORY_DAYS; dayIndex++) {
     const dayStart = new Date(firstDay.getTime() - (HISTORY_DAYS - dayIndex) * DAY_MS);
@@ -136,6 +140,7 @@ async function seedMember(
 
     for (const reading of readingKinds) {
       if (day.next() >= reading.chance) continue;
+      await betweenRecordings(signal);
       const { rr } = dayRecording(person, dayIndex, {
         kind: reading.kind,
         durationS: reading.durationS,
@@ -161,6 +166,7 @@ async function seedMember(
       ['self_compassion', SELF_COMPASSION_PER_DAY],
     ] as const) {
       if (day.next() >= chance) continue;
+      await betweenRecordings(signal);
       await seedSession(db, scope, person, dayIndex, type, at(12, 22), day, now);
       added.sessions++;
     }
@@ -200,6 +206,15 @@ async function seedSession(
     },
     now,
   );
+}
+
+/**
+ * Gives the event loop a turn, then stops if asked to. PGlite answers through promises alone, so
+ * without this a seed would hold off timers (the data-dir lock's heartbeat) and signals to its end.
+ */
+async function betweenRecordings(signal: AbortSignal | undefined) {
+  await nextTurn();
+  signal?.throwIfAborted();
 }
 
 /** One or two breaks of 4–14 days (holidays, illness, a lapse) somewhere in the history. */

@@ -1,0 +1,122 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestBackend } from './template-database.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export type SpawnedServer = {
+  child: ChildProcess;
+  port: number;
+  /** Everything it printed so far, stdout and stderr interleaved. */
+  output: () => string;
+  /** Resolves once its output matches; rejects if it exits first or `timeoutMs` passes. */
+  waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<void>;
+  /** Resolves with its exit code (null when killed by a signal) once it has exited. */
+  exited: Promise<number | null>;
+};
+
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
+}
+
+/** Starts `apps/api/src/server.ts` as a user would (`node --import tsx`, from the repo root). */
+export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      SMTP_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const listeners = new Set<() => void>();
+  const append = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const listener of listeners) listener();
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+
+  const waitFor = (pattern: RegExp, timeoutMs = 30_000) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => done(new Error(`no ${pattern} within ${timeoutMs} ms; output:\n${output}`)),
+        timeoutMs,
+      );
+      const check = () => {
+        if (pattern.test(output)) done();
+      };
+      const done = (error?: Error) => {
+        clearTimeout(timer);
+        listeners.delete(check);
+        if (error) reject(error);
+        else resolve();
+      };
+      listeners.add(check);
+      void exited.then((code) =>
+        done(new Error(`exited (${code}) before ${pattern}; output:\n${output}`)),
+      );
+      check();
+    });
+
+  return { child, port, output: () => output, waitFor, exited };
+}
+
+/** A fresh, empty database for a spawned server: a PGlite data dir, or a PostgreSQL database. */
+export type ServerDatabase = {
+  /** What the server needs in its environment to use it. */
+  env: Record<string, string>;
+  dataDir: string;
+  databaseUrl: string | null;
+  dispose: () => Promise<void>;
+};
+
+/** On the test run's backend, so a PostgreSQL run exercises PostgreSQL. */
+export async function freshServerDatabase(backend: TestBackend): Promise<ServerDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'resonant-server-'));
+  const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (backend.kind === 'pglite') {
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
+      dataDir,
+      databaseUrl: null,
+      dispose: removeDir,
+    };
+  }
+  const name = `resonant_server_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: backend.url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(backend.url);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    dataDir,
+    databaseUrl: url.toString(),
+    dispose: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      await removeDir();
+    },
+  };
+}
