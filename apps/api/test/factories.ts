@@ -106,3 +106,16 @@ export async function addMember(
       .values({ orgId, groupId: group.groupId, accountId, isAdmin: group.isAdmin ?? false });
   }
 }
+
+/** A valid POST /api/auth/sign-up body for a fresh address; `overrides` replaces any field. */
+export function signUpBody(overrides: Record<string, unknown> = {}) {
+  return {
+    email: `new-${randomUUID()}@example.test`,
+    password: 'Secret#123',
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    gender: 'Female',
+    birthDate: '1986-12-09',
+    ...overrides,
+  };
+}

@@ -9,22 +9,10 @@ import {
 } from '@resonant/contracts/auth';
 import type { UserProfile } from '@resonant/contracts/profile';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createAccount } from '../../test/factories.ts';
+import { createAccount, signUpBody } from '../../test/factories.ts';
 import { accounts, sessions } from '../db/schema/accounts.ts';
 
 const UNAUTHORIZED = { message: 'Unauthorized' };
-
-function signUpBody(overrides: Record<string, unknown> = {}) {
-  return {
-    email: `new-${randomUUID()}@example.test`,
-    password: 'Secret#123',
-    firstName: 'Grace',
-    lastName: 'Hopper',
-    gender: 'Female',
-    birthDate: '1986-12-09',
-    ...overrides,
-  };
-}
 
 /** The refresh cookie a response sets: the one cookie scoped to the auth endpoints. */
 function refreshCookie(response: LightMyRequestResponse) {

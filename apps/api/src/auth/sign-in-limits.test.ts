@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tooManyAttemptsMessage } from '@resonant/contracts/rate-limit';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createAccount } from '../../test/factories.ts';
+import { createAccount, signUpBody } from '../../test/factories.ts';
 import { dropRedisKeys, RATE_LIMIT_STORES } from '../../test/rate-limit-stores.ts';
 
 const WINDOW_SECONDS = 600;
@@ -20,17 +20,6 @@ let addresses = 0;
 function freshAddress() {
   addresses += 1;
   return `10.0.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
-}
-
-function signUpBody() {
-  return {
-    email: `new-${randomUUID()}@example.test`,
-    password: 'Secret#123',
-    firstName: 'Grace',
-    lastName: 'Hopper',
-    gender: 'Female',
-    birthDate: '1986-12-09',
-  };
 }
 
 /** A 429 of the auth limits: a Retry-After within the window and a message saying how long. */
