@@ -19,8 +19,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 
 export const BIG_ORG_NAME = 'Bench Big Org';
-export const BIG_ORG_MEMBERS = 1000;
-export const BIG_ORG_GROUPS = 20;
+const BIG_ORG_MEMBERS = 1000;
+const BIG_ORG_GROUPS = 20;
 /** Small organisations at full scale: with the big one, about 5 million readings. */
 export const SMALL_ORGS_AT_FULL_SCALE = 550;
 const SMALL_ORG_GROUPS = 2;

@@ -14,6 +14,7 @@ import { invitationsRoutes } from './features/invitations/invitations.routes.ts'
 import { CLAIM_MAIL_JOB, claimMailHandler } from './features/lifetime-claims/claim-mail.ts';
 import { lifetimeClaimsRoutes } from './features/lifetime-claims/lifetime-claims.routes.ts';
 import { orgUsersRoutes } from './features/org-users/org-users.routes.ts';
+import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
 import { participantsRoutes } from './features/participants/participants.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { readingsRoutes } from './features/readings/readings.routes.ts';
@@ -72,6 +73,7 @@ export async function buildApp(
   await app.register(readingsRoutes, deps);
   await app.register(sessionsRoutes, deps);
   await app.register(orgUsersRoutes, deps);
+  await app.register(organizationsRoutes, deps);
   await app.register(groupsRoutes, deps);
   await app.register(participantsRoutes, deps);
   await app.register(analyticsRoutes, deps);

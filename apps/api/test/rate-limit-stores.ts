@@ -13,7 +13,7 @@ export type RateLimitStore = {
 };
 
 /** Counters in the app's memory: always available. */
-export const MEMORY_STORE: RateLimitStore = { name: 'memory store', skip: false, env: () => ({}) };
+const MEMORY_STORE: RateLimitStore = { name: 'memory store', skip: false, env: () => ({}) };
 
 /** Counters in the Redis at TEST_REDIS_URL; a fresh machine has none, so it is skipped, saying so. */
 export const REDIS_STORE: RateLimitStore = {
@@ -28,7 +28,7 @@ export const REDIS_STORE: RateLimitStore = {
 export const RATE_LIMIT_STORES = [MEMORY_STORE, REDIS_STORE];
 
 /** Runs `use` with a client of the test Redis, closed afterwards. */
-export async function withTestRedis<T>(use: (redis: Redis) => Promise<T>): Promise<T> {
+async function withTestRedis<T>(use: (redis: Redis) => Promise<T>): Promise<T> {
   if (!redisUrl) throw new Error('TEST_REDIS_URL is not set');
   const redis = new Redis(redisUrl);
   try {

@@ -13,7 +13,6 @@ export const DASHBOARD_METRICS = [
   { label: 'All-Time Average', footer: 'Mean of all readings' },
   { label: 'Population Norm', footer: 'Members of the same age and sex' },
 ] as const;
-export type DashboardMetricLabel = (typeof DASHBOARD_METRICS)[number]['label'];
 
 /** Page sizes of the trend tables (SPEC §9); the first is the default. */
 export const TREND_PAGE_SIZES = [5, 10, 20, 40, 50, 100] as const;

@@ -42,7 +42,7 @@ describe('SignUpBody', () => {
     ['lastName', '', 'Last Name is required'],
     ['gender', undefined, 'Gender is required'],
     ['gender', '', 'Gender is required'],
-    ['gender', 'Robot', 'Gender is required'],
+    ['gender', 'Robot', 'Invalid gender: use Male, Female, Prefer not to disclose or Others'],
     ['birthDate', undefined, 'Date of Birth is required'],
     ['birthDate', '', 'Date of Birth is required'],
     ['email', 'not-an-email', 'Invalid email address'],

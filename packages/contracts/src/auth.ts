@@ -35,7 +35,8 @@ export type SignInBody = z.input<typeof SignInBody>;
 
 /**
  * Answer of sign-up, sign-in and refresh. The token is kept in memory by the web app; a reload
- * restores it through the httpOnly refresh cookie (POST /api/auth/refresh).
+ * restores it through the httpOnly refresh cookie (POST /api/auth/refresh, which answers 204 with
+ * no body when there is no session to restore).
  */
 export const AuthResponse = z.object({
   token: z.string(),

@@ -9,3 +9,12 @@ export type MessageResponse = z.infer<typeof MessageResponse>;
 
 export const FALLBACK_ERROR_MESSAGE = 'Something went wrong!';
 export const UNAUTHORIZED_MESSAGE = 'Unauthorized';
+
+/**
+ * A route that works inside an organisation or group, called without one as the current context
+ * (the app admin, an account whose memberships were removed, an org admin acting as org on a
+ * group route): always 403 with one of these (docs/decisions/0016-one-scope-module.md).
+ */
+export const NO_CURRENT_ORG_MESSAGE =
+  'No current organization: join or switch into an organization first';
+export const NO_CURRENT_GROUP_MESSAGE = 'No current group: switch into a group first';

@@ -13,6 +13,37 @@ export const ListSearch = z
   .max(LIST_SEARCH_MAX, `Must be at most ${LIST_SEARCH_MAX} characters`)
   .optional();
 
+/** SPEC §5 "name": letters (of any alphabet), digits, _, space and -. */
+export const NAME_PATTERN = /^[\p{L}\p{M}\p{Nd}_ -]*$/u;
+export const INVALID_CHARACTERS_MESSAGE = 'Invalid characters';
+
+/**
+ * A person's first or last name, wherever one is typed (sign-up, profile, Add and Edit User,
+ * Invite, the CSV import): required, trimmed, at most `max` characters, the SPEC §5 name rule.
+ */
+export function PersonName(label: string, max: number, requiredMessage = `${label} is required`) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, `${label} must be at most ${max} characters`)
+    .regex(NAME_PATTERN, INVALID_CHARACTERS_MESSAGE);
+}
+
+const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * `sort` and `order` of a list paged on the server: `sort` names one of `columns` (absent: the
+ * list's own order), `order` defaults to ascending.
+ */
+export function ListSort<const Column extends string>(columns: readonly [Column, ...Column[]]) {
+  return {
+    sort: z.enum(columns, { error: `Must be one of ${columns.join(', ')}` }).optional(),
+    order: z.enum(SORT_ORDERS, { error: 'Must be asc or desc' }).default('asc'),
+  };
+}
+
 // PostgreSQL has no year 0, and ISO 8601's four-digit years end with 9999.
 const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
 const AFTER_LAST_INSTANT = Date.parse('+010000-01-01T00:00:00Z');

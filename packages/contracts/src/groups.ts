@@ -1,9 +1,13 @@
 import { z } from 'zod';
-import { Id } from './fields.ts';
+import { Id, INVALID_CHARACTERS_MESSAGE, NAME_PATTERN } from './fields.ts';
 
 /** SPEC §9: group names are at most 50 characters. */
 export const GROUP_NAME_MAX = 50;
-/** The group every organisation has; hidden from the groups list and never renamed or deleted. */
+/**
+ * The group every organisation has and every member is in: listed and offered like any group,
+ * but never renamed, deleted or given admins, and nobody is added to or removed from it in the
+ * group area (SPEC §2; decision 0022).
+ */
 export const DEFAULT_GROUP_NAME = 'Default';
 /** SPEC §5 "Autocomplete": admin user search needs at least 3 characters. */
 export const USER_SEARCH_MIN = 3;
@@ -22,16 +26,13 @@ export const ORG_ADMIN_AS_GROUP_ADMIN_MESSAGE =
   'Organization admins already manage every group and cannot be made group admins';
 export const LAST_GROUP_ADMIN_MESSAGE = 'A group must keep at least one admin';
 
-// SPEC §5 "name": letters, digits, _, space and -. Letters of any alphabet count as letters.
-const NAME_RULE = /^[\p{L}\p{M}\p{Nd}_ -]+$/u;
-
 /** SPEC §5 "Group name": required, at most 50, the name rule, and never the reserved 'Default'. */
 export const GroupName = z
   .string({ error: 'This field is required' })
   .trim()
   .min(1, 'This field is required')
   .max(GROUP_NAME_MAX, `Group name must be at most ${GROUP_NAME_MAX} characters`)
-  .regex(NAME_RULE, 'Invalid characters')
+  .regex(NAME_PATTERN, INVALID_CHARACTERS_MESSAGE)
   .refine(
     (name) => name.toLowerCase() !== DEFAULT_GROUP_NAME.toLowerCase(),
     GROUP_NAME_RESERVED_MESSAGE,
@@ -60,12 +61,14 @@ export const GroupSummary = z.object({
   id: z.string(),
   name: z.string(),
   org_id: z.string(),
+  /** The organisation's Default group: shown, but its rename, delete and admins are disabled. */
+  is_default: z.boolean(),
   members: z.number().int(),
   avg_rmssd: z.number().nullable(),
 });
 export type GroupSummary = z.infer<typeof GroupSummary>;
 
-/** The org's groups except Default, by name. */
+/** The org's groups, Default first, then by name. */
 export const GroupListResponse = z.object({ list: z.array(GroupSummary) });
 export type GroupListResponse = z.infer<typeof GroupListResponse>;
 
@@ -101,12 +104,14 @@ export type GroupAdmin = z.infer<typeof GroupAdmin>;
 export const GroupAdminsResponse = z.object({ list: z.array(GroupAdmin) });
 export type GroupAdminsResponse = z.infer<typeof GroupAdminsResponse>;
 
+const GroupAndUser = z.object({ groupId: Id('groupId'), userId: Id('userId') });
+
 /** PUT /api/group/admins: makes an org member an admin (and member) of the group. */
-export const AddGroupAdminBody = z.object({ groupId: Id('groupId'), userId: Id('userId') });
+export const AddGroupAdminBody = GroupAndUser;
 export type AddGroupAdminBody = z.infer<typeof AddGroupAdminBody>;
 
 /** DELETE /api/group/admins?groupId&userId: the user stays a member of the group. */
-export const RemoveGroupAdminQuery = AddGroupAdminBody;
+export const RemoveGroupAdminQuery = GroupAndUser;
 export type RemoveGroupAdminQuery = z.infer<typeof RemoveGroupAdminQuery>;
 
 /**

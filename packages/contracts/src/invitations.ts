@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, ListSearch } from './fields.ts';
+import { Id, ListSearch, ListSort, PersonName } from './fields.ts';
 
 /** SPEC §5 / §9: the invite's names and email are at most 50 characters each. */
 export const INVITE_FIELD_MAX = 50;
@@ -74,16 +74,8 @@ export const ORGANIZATION_NOT_FOUND_MESSAGE = 'Organization not found';
 export const GROUP_NOT_FOUND_MESSAGE = 'Group not found';
 export const ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE = 'Group admins cannot invite organization admins';
 
-// Control characters would let a name break the mail's header or layout.
-const NO_CONTROL_CHARACTERS = /^[^\p{Cc}]*$/u;
-
-const InviteName = (label: string) =>
-  z
-    .string({ error: 'This field is required' })
-    .trim()
-    .min(1, 'This field is required')
-    .max(INVITE_FIELD_MAX, `${label} must be at most ${INVITE_FIELD_MAX} characters`)
-    .regex(NO_CONTROL_CHARACTERS, 'Invalid characters');
+// The name rule also keeps control characters, which could break the mail's header, out.
+const InviteName = (label: string) => PersonName(label, INVITE_FIELD_MAX, 'This field is required');
 
 /** An invited address: required, at most 50 characters, stored lower-cased. */
 export const InviteEmail = z
@@ -119,11 +111,23 @@ export type InviteBody = z.input<typeof InviteBody>;
 export const ResendInvitationBody = z.object({ magicLinkId: Id('magicLinkId') });
 export type ResendInvitationBody = z.input<typeof ResendInvitationBody>;
 
-/** GET /api/org/invitation/list: newest first, server-side paging, optional text search. */
+/** The columns the invitations list sorts by; without one it is newest first. */
+const INVITATIONS_SORTS = [
+  'first_name',
+  'last_name',
+  'email',
+  'org_name',
+  'group_name',
+  'sent_at',
+] as const;
+export type InvitationsSort = (typeof INVITATIONS_SORTS)[number];
+
+/** GET /api/org/invitation/list: newest first or sorted, server-side paging, optional search. */
 export const InvitationListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(INVITATIONS_LIMIT_MAX).default(10),
   offset: z.coerce.number().int().min(0).default(0),
   search: ListSearch,
+  ...ListSort(INVITATIONS_SORTS),
 });
 export type InvitationListQuery = z.input<typeof InvitationListQuery>;
 

@@ -69,8 +69,8 @@ describe('EditUserFields (SPEC §5 Edit User)', () => {
 });
 
 describe('OrgUsersQuery', () => {
-  it('defaults to every member, the first page of 10', () => {
-    expect(OrgUsersQuery.parse({})).toEqual({ type: 'all', limit: 10, offset: 0 });
+  it('defaults to every member, the first page of 10, in the list’s own order', () => {
+    expect(OrgUsersQuery.parse({})).toEqual({ type: 'all', order: 'asc', limit: 10, offset: 0 });
     expect(OrgUsersQuery.parse({ limit: '50', offset: '100', type: 'internal' })).toMatchObject({
       limit: 50,
       offset: 100,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, ListSearch } from './fields.ts';
+import { Id, ListSearch, ListSort } from './fields.ts';
 import { Password } from './auth.ts';
 import { BirthDate, FirstName, GENDERS, GenderField, LastName } from './profile.ts';
 
@@ -140,12 +140,17 @@ export type MessageWithUser = z.infer<typeof MessageWithUser>;
 export const ORG_USER_LIST_TYPES = ['internal', 'all', 'allAdmins'] as const;
 export type OrgUserListType = (typeof ORG_USER_LIST_TYPES)[number];
 
-/** GET /api/org/users (SPEC §7), with search and paging. */
+/** The columns the users list sorts by; without one it is by name. */
+const ORG_USERS_SORTS = ['name', 'email', 'last_activity', 'signup'] as const;
+export type OrgUsersSort = (typeof ORG_USERS_SORTS)[number];
+
+/** GET /api/org/users (SPEC §7), with search, sorting and paging. */
 export const OrgUsersQuery = z.object({
   type: z.enum(ORG_USER_LIST_TYPES, { error: 'Must be internal, all or allAdmins' }).default('all'),
   groupId: Id('groupId').optional(),
   orgId: Id('orgId').optional(),
   search: ListSearch,
+  ...ListSort(ORG_USERS_SORTS),
   limit: z.coerce.number().int().min(1).max(ORG_USERS_LIMIT_MAX).default(10),
   offset: z.coerce.number().int().min(0).default(0),
 });
@@ -153,16 +158,6 @@ export type OrgUsersQuery = z.input<typeof OrgUsersQuery>;
 
 /** 'External' is a member who pays their own subscription (SPEC §6 "payer is the user (External)"). */
 export const SUBSCRIPTION_PAYERS = ['Org', 'External'] as const;
-export type SubscriptionPayer = (typeof SUBSCRIPTION_PAYERS)[number];
-
-/** What a member did last: a reading kind or a session type, kept by ingestion. */
-export const ACTIVITY_TYPES = [
-  'morning',
-  'anytime',
-  'biofeedback',
-  'mindfulness',
-  'self_compassion',
-] as const;
 
 /** SPEC §3 "Org user row". */
 export const OrgUser = z.object({

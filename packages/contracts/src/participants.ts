@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { inStorableYears, STORABLE_YEARS_MESSAGE } from './fields.ts';
+import { Id, inStorableYears, STORABLE_YEARS_MESSAGE } from './fields.ts';
 import { Quality } from './metrics.ts';
+import { OrgUser } from './org-users.ts';
 import { ReadingKind } from './readings.ts';
 import { Tag } from './tags.ts';
 
@@ -18,12 +19,11 @@ const booleanParam = (defaultValue: boolean) =>
 export const ParticipantsQuery = z.object({ rmssd: booleanParam(false) });
 export type ParticipantsQuery = z.input<typeof ParticipantsQuery>;
 
-/** SPEC §3 "Participant", with the group-admin flag and reading figures the group area shows. */
-export const Participant = z.object({
-  user_id: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
+/**
+ * SPEC §3 "Participant": a member row as the users list shows it (SPEC §3 "Org user row"), with the
+ * group-admin flag and the reading figures of the group area's one table.
+ */
+export const Participant = OrgUser.extend({
   is_group_admin: z.boolean(),
   /** The member's newest reading in this organisation (any quality). */
   last_reading_at: z.string().nullable(),
@@ -34,6 +34,37 @@ export type Participant = z.infer<typeof Participant>;
 
 export const ParticipantsResponse = z.object({ list: z.array(Participant) });
 export type ParticipantsResponse = z.infer<typeof ParticipantsResponse>;
+
+/** Most users one PUT /api/group/participants may add. */
+export const PARTICIPANTS_ADD_MAX = 100;
+
+export const PARTICIPANTS_ADDED_MESSAGE = 'Users added to the group';
+export const PARTICIPANT_REMOVED_MESSAGE = 'User removed from the group';
+export const CANNOT_REMOVE_SELF_FROM_GROUP_MESSAGE = 'You cannot remove yourself from the group';
+export const GROUP_ADMIN_NOT_REMOVABLE_MESSAGE =
+  'A group admin cannot be removed from the group: take their admin role away first';
+
+/**
+ * PUT /api/group/participants (SPEC §7): members of your organisation to add to your current group
+ * (as members, not admins). Members already in it stay as they are.
+ */
+export const AddParticipantsBody = z.object({
+  userIds: z
+    .array(Id('userIds'), { error: 'Please select at least one option' })
+    .min(1, 'Please select at least one option')
+    .max(PARTICIPANTS_ADD_MAX, `At most ${PARTICIPANTS_ADD_MAX} users at once`),
+});
+export type AddParticipantsBody = z.input<typeof AddParticipantsBody>;
+
+/**
+ * DELETE /api/group/participants (SPEC §7): takes a user out of a group; they stay in the
+ * organisation and its Default group.
+ */
+export const RemoveParticipantQuery = z.object({
+  userId: Id('userId'),
+  groupId: Id('groupId'),
+});
+export type RemoveParticipantQuery = z.input<typeof RemoveParticipantQuery>;
 
 /** A date-time with its offset, or a calendar day read in the organisation's time zone. */
 const RangeBound = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inStorableYears } from './fields.ts';
+import { inStorableYears, PersonName } from './fields.ts';
 import { ROLES } from './roles.ts';
 
 export const GENDERS = ['Male', 'Female', 'Prefer not to disclose', 'Others'] as const;
@@ -17,17 +17,15 @@ export function isPastOrToday(value: string): boolean {
   return date.getTime() <= Date.now() + 14 * 3600 * 1000;
 }
 
-export const FirstName = z
-  .string({ error: 'First Name is required' })
-  .trim()
-  .min(1, 'First Name is required')
-  .max(NAME_MAX, `First Name must be at most ${NAME_MAX} characters`);
-export const LastName = z
-  .string({ error: 'Last Name is required' })
-  .trim()
-  .min(1, 'Last Name is required')
-  .max(NAME_MAX, `Last Name must be at most ${NAME_MAX} characters`);
-export const GenderField = z.enum(GENDERS, { error: 'Gender is required' });
+export const FirstName = PersonName('First Name', NAME_MAX);
+export const LastName = PersonName('Last Name', NAME_MAX);
+const GENDER_INVALID_MESSAGE = `Invalid gender: use ${GENDERS.slice(0, -1).join(', ')} or ${GENDERS.at(-1)}`;
+const isBlank = (input: unknown) =>
+  input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
+/** A missing gender is required; any other value outside GENDERS is invalid, naming the choices. */
+export const GenderField = z.enum(GENDERS, {
+  error: (issue) => (isBlank(issue.input) ? 'Gender is required' : GENDER_INVALID_MESSAGE),
+});
 export const BirthDate = z
   .string({ error: 'Date of Birth is required' })
   .min(1, 'Date of Birth is required')

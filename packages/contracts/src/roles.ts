@@ -2,9 +2,6 @@
 export const ROLES = ['super', 'org', 'group', 'user'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Higher index = more authority within an organisation; `super` stands apart (admin area only). */
-export const ROLE_HIERARCHY: Record<Role, number> = { user: 0, group: 1, org: 2, super: 3 };
-
 export const ROLE_LABELS: Record<Role, string> = {
   org: 'Organization Admin',
   group: 'Group Admin',

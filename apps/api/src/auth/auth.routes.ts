@@ -66,19 +66,19 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, appDeps) =
       sendSession(reply, await signIn(deps, request.body, clientInfo(request)), 200),
   );
 
+  // No session to restore is the ordinary state of a signed-out visitor, not an error: 204, and
+  // whatever cookie came along is cleared.
   app.post(
     '/api/auth/refresh',
     {
       config: { permission: 'public' },
-      schema: { tags: ['auth'], response: { 200: AuthResponse, 401: ErrorResponse } },
+      schema: { tags: ['auth'], response: { 200: AuthResponse, 204: z.null() } },
     },
     async (request, reply) => {
-      try {
-        return sendSession(reply, await refresh(deps, request.cookies[REFRESH_COOKIE]), 200);
-      } catch (error) {
-        reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
-        throw error;
-      }
+      const session = await refresh(deps, request.cookies[REFRESH_COOKIE]);
+      if (session) return sendSession(reply, session, 200);
+      reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      return reply.status(204).send(null);
     },
   );
 

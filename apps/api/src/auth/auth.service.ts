@@ -113,12 +113,15 @@ export async function signIn(
   return startSession(deps, account.id, client);
 }
 
-/** Exchanges a live refresh token for a fresh pair (rotation), restoring the session after a reload. */
+/**
+ * Exchanges a live refresh token for a fresh pair (rotation), restoring the session after a reload;
+ * null when there is no live session to restore (no token, or a spent, revoked or expired one).
+ */
 export async function refresh(
   deps: AppDeps,
   refreshToken: string | undefined,
-): Promise<IssuedSession> {
-  if (!refreshToken) throw unauthorized();
+): Promise<IssuedSession | null> {
+  if (!refreshToken) return null;
   const tokens = newTokens(deps);
   const session = await rotateSession(
     deps.db,
@@ -126,7 +129,7 @@ export async function refresh(
     tokens.stored,
     deps.clock(),
   );
-  if (!session) throw unauthorized();
+  if (!session) return null;
   return issued(deps, session.accountId, tokens);
 }
 

@@ -19,7 +19,7 @@ import {
  * admin, its own groups otherwise) and its stored current context. This runs before a tenant scope
  * exists, so it is keyed by the signed-in account only.
  */
-export async function loadMembershipSnapshot(
+async function loadMembershipSnapshot(
   db: Database,
   accountId: string,
   appAdminEmail: string,

@@ -131,6 +131,7 @@ describe('allowedContext', () => {
   const cases: [string, SnapshotName, ContextRequest, Context | null][] = [
     // Org admin: as org, or as group admin of any group of its org.
     ['org admin as org', 'orgAdmin', req(O1, null, 'org'), ctx('org', O1, null)],
+    ['org admin as org with a group on record', 'orgAdmin', req(O1, G_TEAM, 'org'), ctx('org', O1, null)],
     ['org admin in a group it belongs to', 'orgAdmin', req(O1, G_DEFAULT, 'group'), ctx('group', O1, G_DEFAULT)],
     ['org admin in a group it is not in', 'orgAdmin', req(O1, G_TEAM, 'group'), ctx('group', O1, G_TEAM)],
     ['org admin in another group', 'orgAdmin', req(O1, G_OTHER, 'group'), ctx('group', O1, G_OTHER)],
@@ -232,6 +233,8 @@ describe('resolveContext', () => {
   const cases: [string, SnapshotName, ContextRequest, Context][] = [
     ['keeps an allowed stored group context', 'orgAdmin', req(O1, G_TEAM, 'group'), ctx('group', O1, G_TEAM)],
     ['keeps an allowed stored org context', 'memberAndOtherOrgAdmin', req(O2, null, 'org'), ctx('org', O2, null)],
+    ['keeps a stored org context without the group stored with it', 'orgAdmin', req(O1, G_TEAM, 'org'), ctx('org', O1, null)],
+    ['falls back to the org for an org admin whose stored group is gone', 'orgAdmin', req(O1, G_O2, 'group'), ctx('org', O1, null)],
     ['keeps a lower role the account chose', 'memberAndOtherOrgAdmin', req(O1, G_TEAM, 'user'), ctx('user', O1, G_TEAM)],
     ['falls back when nothing is stored', 'groupAdmin', req(null, null, null), ctx('group', O1, G_TEAM)],
     ['falls back when the stored role is no longer held', 'groupAdmin', req(O1, G_DEFAULT, 'group'), ctx('group', O1, G_TEAM)],

@@ -1,6 +1,5 @@
 import type { Permission, Role } from '@resonant/contracts/roles';
 import { roleHasPermission } from '@resonant/contracts/roles';
-import type { InviteRole } from '@resonant/contracts/invitations';
 
 /** What an account belongs to, as loaded from the database; the input of every context decision. */
 export type MembershipSnapshot = {
@@ -47,9 +46,9 @@ export function allowedContext(
   if (request.groupId && !group) return null;
   switch (request.type) {
     case 'org':
-      return org.isOrgAdmin
-        ? { role: 'org', orgId: org.orgId, groupId: group?.groupId ?? null }
-        : null;
+      // An org context names no group, whatever was stored with it: the profile then names the
+      // org alone, and nothing answers for a group the org admin did not switch into.
+      return org.isOrgAdmin ? { role: 'org', orgId: org.orgId, groupId: null } : null;
     case 'group':
       return group && (group.isAdmin || org.isOrgAdmin)
         ? { role: 'group', orgId: org.orgId, groupId: group.groupId }
@@ -87,75 +86,4 @@ export function resolveContext(memberships: MembershipSnapshot, stored: ContextR
 /** Whether the account may switch back to the org level of an org (SPEC can_switch_to_org). */
 export function canSwitchToOrg(memberships: MembershipSnapshot, orgId: string): boolean {
   return memberships.orgs.some((org) => org.orgId === orgId && org.isOrgAdmin);
-}
-
-// Managing an organisation's users (features/org-users).
-
-/**
- * Who manages users where: an org admin the whole organisation (`org`), a group admin only the
- * current group (`group`, SPEC §6: no stats, no import, no group choice, no admin toggle).
- */
-export type UsersMode = 'org' | 'group';
-
-export const USERS_ACTIONS = [
-  'list',
-  'add',
-  'edit',
-  'stats',
-  'import',
-  'remove',
-  'change-payer',
-  'read-groups',
-  'choose-groups',
-  'set-admin',
-] as const;
-export type UsersAction = (typeof USERS_ACTIONS)[number];
-
-// SPEC §6: group admins see and add users of their group and edit their personal details; all the
-// rest (billing, org roles, groups, removal from the organisation) belongs to org admins.
-const GROUP_MODE_ACTIONS: readonly UsersAction[] = ['list', 'add', 'edit'];
-
-/** The users mode a role works in, or null when it manages no users. */
-export function usersModeOf(role: Role): UsersMode | null {
-  if (role === 'org') return 'org';
-  if (role === 'group') return 'group';
-  return null;
-}
-
-/** Whether a role may perform a users action (the role x action table of users-policies.test). */
-export function canManageUsers(role: Role, action: UsersAction): boolean {
-  const mode = usersModeOf(role);
-  if (mode === 'org') return true;
-  if (mode === 'group') return GROUP_MODE_ACTIONS.includes(action);
-  return false;
-}
-
-/** Nobody removes themselves from the organisation (SPEC §6: your own row cannot be deleted). */
-export function canRemoveUser(callerId: string, targetId: string): boolean {
-  return callerId !== targetId;
-}
-
-/** An org admin cannot take their own admin role away (their own row hides the admin checkbox). */
-export function canSetOrgAdmin(callerId: string, targetId: string, isAdmin: boolean): boolean {
-  return isAdmin || callerId !== targetId;
-}
-
-// Inviting people (features/invitations).
-
-/**
- * Where a caller invites: the app admin into any organisation (`admin`), an org admin into their
- * organisation (`org`), a group admin into their current group (`group`); null for members.
- */
-export type InvitationsMode = 'admin' | 'org' | 'group';
-
-export function invitationsModeOf(role: Role): InvitationsMode | null {
-  if (can(role, 'admin.invitations.manage')) return 'admin';
-  if (can(role, 'org.invitations.manage')) return 'org';
-  if (can(role, 'group.invitations.manage')) return 'group';
-  return null;
-}
-
-/** SPEC §5 / §6: group admins cannot invite organization admins; the others invite any role. */
-export function canInviteRole(mode: InvitationsMode, role: InviteRole): boolean {
-  return mode !== 'group' || role !== 'org';
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { orgMemberships } from '../db/schema/organisations.ts';
-import type { MemberScope } from './org-scope.ts';
+import type { OrgScope } from '../auth/scope.ts';
 
 /** What a member last did in the app: a reading kind or a session type, as stored. */
 export type ActivityType =
@@ -13,7 +13,7 @@ export type ActivityType =
  */
 export async function recordMemberActivity(
   db: Database,
-  scope: MemberScope,
+  scope: OrgScope,
   at: Date,
   type: ActivityType,
 ): Promise<void> {

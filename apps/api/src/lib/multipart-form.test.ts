@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { addMember, createAccount, createOrg } from '../../test/factories.ts';
+import { buildOrg } from '../../test/org-builder.ts';
 import { auditLog } from '../db/schema/audit.ts';
 import { readings } from '../db/schema/readings.ts';
 
@@ -20,14 +20,12 @@ describe.each([
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const org = await createOrg(t.db);
-    orgId = org.id;
-    const admin = await createAccount(t.db);
-    await addMember(t.db, org.id, admin.id, {
-      orgAdmin: true,
-      groups: [{ groupId: org.defaultGroupId }],
+    const org = await buildOrg(t, {
+      people: { admin: { orgAdmin: true, groups: ['Default'] } },
+      signIn: ['admin'],
     });
-    token = await t.signIn(admin.email, admin.password);
+    orgId = org.id;
+    token = org.tokens.admin;
   });
   afterAll(() => t.close());
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { tags } from '../db/schema/readings.ts';
 import { badRequest } from './http-error.ts';
-import type { MemberScope } from './org-scope.ts';
+import type { OrgScope } from '../auth/scope.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,7 +26,7 @@ export function sortTags<T extends PresentedTag>(list: T[]): T[] {
  */
 export async function resolveOfferedTags(
   db: Database,
-  scope: Pick<MemberScope, 'orgId'>,
+  scope: Pick<OrgScope, 'orgId'>,
   ids: readonly string[] | null | undefined,
 ): Promise<PresentedTag[]> {
   const requested = [...new Set((ids ?? []).map((id) => id.trim()))];

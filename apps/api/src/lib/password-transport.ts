@@ -10,7 +10,7 @@ const generate = promisify(generateKeyPair);
 
 const KEY_NAME = 'password-transport';
 /** Web Crypto's name for RSA-OAEP with SHA-256, the only scheme the browser uses here. */
-export const PASSWORD_TRANSPORT_ALGORITHM = 'RSA-OAEP-256';
+const PASSWORD_TRANSPORT_ALGORITHM = 'RSA-OAEP-256';
 // 3072 bits: NIST's size for use beyond 2030, and room for 318 bytes of plaintext (OAEP-SHA-256),
 // more than the longest password the contracts accept.
 const MODULUS_BITS = 3072;

@@ -12,11 +12,12 @@ export const openApiPlugin = fp(async (app) => {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    // Each operation carries the permission its route declares (x-permission), so clients and
-    // the fuzz suite (test/fuzz) know who may call it.
+    // Each operation carries the permission its route declares (x-permission) and the context it
+    // needs (x-context: org or group), so clients and the tests know who may call it and where.
     transform: (input) => {
       const { schema, url } = jsonSchemaTransform(input);
-      return { url, schema: { ...schema, 'x-permission': input.route.config?.permission } };
+      const { permission, context } = input.route.config ?? {};
+      return { url, schema: { ...schema, 'x-permission': permission, 'x-context': context } };
     },
   });
   await app.register(async (docs) => {

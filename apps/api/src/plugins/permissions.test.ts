@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FALLBACK_ERROR_MESSAGE } from '@resonant/contracts/errors';
 import type { Permission } from '@resonant/contracts/roles';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { addMember, createAccount, createGroup, createOrg } from '../../test/factories.ts';
+import { buildOrg, signedInAccount } from '../../test/org-builder.ts';
 
 type Route = { method: HTTPMethods; url: string };
 
@@ -67,7 +67,7 @@ describe('declared permissions', () => {
       extraRoutes: (app) => {
         app.get(
           '/api/test/probe',
-          { config: { permission: 'org.users.manage' } },
+          { config: { permission: 'org.users.manage', context: 'org' } },
           async (request) => ({ role: request.scope.role, orgId: request.scope.orgId }),
         );
         app.get('/api/test/crash', { config: { permission: 'public' } }, async () => {
@@ -79,19 +79,19 @@ describe('declared permissions', () => {
       (route) => route.url.startsWith('/api') && !route.url.startsWith('/api/test/'),
     );
 
-    const org = await createOrg(t.db);
-    const team = await createGroup(t.db, org.id, 'Team');
-    const orgAdmin = await createAccount(t.db);
-    await addMember(t.db, org.id, orgAdmin.id, { orgAdmin: true });
-    const groupAdmin = await createAccount(t.db);
-    await addMember(t.db, org.id, groupAdmin.id, { groups: [{ groupId: team.id, isAdmin: true }] });
-    const member = await createAccount(t.db);
-    await addMember(t.db, org.id, member.id, { groups: [{ groupId: team.id }] });
-    const appAdmin = await createAccount(t.db, { email: APP_ADMIN_EMAIL });
-    orgAdminToken = await t.signIn(orgAdmin.email, orgAdmin.password);
-    groupAdminToken = await t.signIn(groupAdmin.email, groupAdmin.password);
-    memberToken = await t.signIn(member.email, member.password);
-    appAdminToken = await t.signIn(appAdmin.email, appAdmin.password);
+    const { tokens } = await buildOrg(t, {
+      groups: ['Team'],
+      people: {
+        orgAdmin: { orgAdmin: true },
+        groupAdmin: { adminOf: ['Team'] },
+        member: { groups: ['Team'] },
+      },
+      signIn: ['orgAdmin', 'groupAdmin', 'member'],
+    });
+    orgAdminToken = tokens.orgAdmin;
+    groupAdminToken = tokens.groupAdmin;
+    memberToken = tokens.member;
+    appAdminToken = (await signedInAccount(t, { email: APP_ADMIN_EMAIL })).token;
   });
   afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { addMember, createAccount, createOrg } from '../../test/factories.ts';
+import { buildOrg } from '../../test/org-builder.ts';
 
 /** The directives of a Content-Security-Policy header, by name. */
 function cspDirectives(response: LightMyRequestResponse): Map<string, string[]> {
@@ -39,10 +39,11 @@ describe('security headers', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ env: { WEB_DIST_DIR: webDist } });
-    const org = await createOrg(t.db);
-    const member = await createAccount(t.db);
-    await addMember(t.db, org.id, member.id, { groups: [{ groupId: org.defaultGroupId }] });
-    token = await t.signIn(member.email, member.password);
+    const org = await buildOrg(t, {
+      people: { member: { groups: ['Default'] } },
+      signIn: ['member'],
+    });
+    token = org.tokens.member;
   });
   afterAll(async () => {
     await t.close();

@@ -5,7 +5,7 @@ import { findActiveSession } from '../auth/auth.queries.ts';
 import { hashToken } from '../lib/crypto.ts';
 import { unauthorized } from '../lib/http-error.ts';
 
-export type SignedInSession = { sessionId: string; accountId: string };
+type SignedInSession = { sessionId: string; accountId: string };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,38 +1,56 @@
 import fp from 'fastify-plugin';
-import type { Role } from '@resonant/contracts/roles';
+import type { RouteOptions } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { loadCallerContext } from '../auth/memberships.queries.ts';
-import { can, type MembershipSnapshot } from '../auth/policies.ts';
+import { can } from '../auth/policies.ts';
+import {
+  needsDeclaredContext,
+  requireContext,
+  type RequiredContext,
+  type TenantScope,
+} from '../auth/scope.ts';
 import { forbidden } from '../lib/http-error.ts';
-
-/**
- * Who is calling and where, resolved from the database on every request. Every query function
- * takes it first and filters by it; ids sent by the client are only candidates within it.
- */
-export type TenantScope = {
-  accountId: string;
-  sessionId: string;
-  role: Role;
-  orgId: string | null;
-  groupId: string | null;
-  memberships: MembershipSnapshot;
-};
 
 declare module 'fastify' {
   interface FastifyRequest {
     scope: TenantScope;
   }
+  interface FastifyContextConfig {
+    /**
+     * The context the route needs whatever the caller's role (auth/scope.ts); every route of an
+     * organisation permission must declare one.
+     */
+    context?: RequiredContext;
+  }
 }
 
-/** Resolves the caller's tenant scope and enforces the route's declared permission (403). */
+/**
+ * Resolves the caller's tenant scope and enforces the route's declared permission and context
+ * (403), before its input is read. Refuses to start when a route of an organisation permission
+ * declares no context, so a new route cannot forget it.
+ */
 export const tenantScopePlugin = fp<Pick<AppDeps, 'db' | 'config'>>(async (app, { db, config }) => {
   app.decorateRequest('scope', null as unknown as TenantScope);
   app.addHook('onRequest', async (request) => {
-    const permission = request.routeOptions.config.permission;
+    const { permission, context: required } = request.routeOptions.config;
     if (!permission || permission === 'public') return;
     const { accountId, sessionId } = request.session;
     const { memberships, context } = await loadCallerContext(db, accountId, config.APP_ADMIN_EMAIL);
     if (!can(context.role, permission)) throw forbidden();
-    request.scope = { accountId, sessionId, memberships, ...context };
+    request.scope = { accountId, sessionId, memberships, ...context, ip: request.ip };
+    if (required) requireContext(request.scope, required);
+  });
+
+  const undeclared: string[] = [];
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const permission = route.config?.permission;
+    if (permission && needsDeclaredContext(permission) && !route.config?.context) {
+      undeclared.push(`${String(route.method)} ${route.url}`);
+    }
+  });
+  app.addHook('onReady', async () => {
+    if (undeclared.length > 0) {
+      throw new Error(`Routes without a declared context: ${undeclared.join(', ')}`);
+    }
   });
 });

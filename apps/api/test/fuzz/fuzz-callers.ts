@@ -2,7 +2,8 @@ import { isNull } from 'drizzle-orm';
 import { ROLES, roleHasPermission, type Permission, type Role } from '@resonant/contracts/roles';
 import { tags } from '../../src/db/schema/readings.ts';
 import { APP_ADMIN_EMAIL, type TestApp } from '../build-test-app.ts';
-import { addMember, createAccount, createGroup, createOrg } from '../factories.ts';
+import { createAccount } from '../factories.ts';
+import { buildOrg } from '../org-builder.ts';
 import type { KnownIds } from './schema-arbitraries.ts';
 
 /** Who sends a request: signed out, or signed in with one of the four roles. */
@@ -34,28 +35,22 @@ export class FuzzWorld {
 
   /** Makes the world's rows; `appAdmin` is the app admin account, which exists only once. */
   static async create(t: TestApp, appAdmin: Account): Promise<FuzzWorld> {
-    const org = await createOrg(t.db);
-    const team = await createGroup(t.db, org.id, 'Fuzz Team');
-    const orgAdmin = await createAccount(t.db);
-    await addMember(t.db, org.id, orgAdmin.id, {
-      orgAdmin: true,
-      groups: [{ groupId: org.defaultGroupId }],
+    const org = await buildOrg(t, {
+      groups: ['Fuzz Team'],
+      people: {
+        orgAdmin: { orgAdmin: true, groups: ['Default'] },
+        groupAdmin: { groups: ['Default'], adminOf: ['Fuzz Team'] },
+        member: { groups: ['Default', 'Fuzz Team'] },
+      },
     });
-    const groupAdmin = await createAccount(t.db);
-    await addMember(t.db, org.id, groupAdmin.id, {
-      groups: [{ groupId: org.defaultGroupId }, { groupId: team.id, isAdmin: true }],
-    });
-    const member = await createAccount(t.db);
-    await addMember(t.db, org.id, member.id, {
-      groups: [{ groupId: org.defaultGroupId }, { groupId: team.id }],
-    });
+    const { orgAdmin, groupAdmin, member } = org.people;
     const platformTags = await t.db.select({ id: tags.id }).from(tags).where(isNull(tags.orgId));
     return new FuzzWorld(
       t,
       { super: appAdmin, org: orgAdmin, group: groupAdmin, user: member },
       {
         orgs: [org.id],
-        groups: [org.defaultGroupId, team.id],
+        groups: [org.defaultGroupId, org.groups['Fuzz Team'].id],
         accounts: [orgAdmin.id, groupAdmin.id, member.id],
         tags: platformTags.map((tag) => tag.id),
       },

@@ -2,7 +2,7 @@ import { PERMISSIONS, type Permission } from '@resonant/contracts/roles';
 import type { JsonSchema } from './schema-arbitraries.ts';
 
 /** One parameter of an operation: where it goes, whether it must be there, and its schema. */
-export type Parameter = { name: string; required: boolean; schema: JsonSchema };
+type Parameter = { name: string; required: boolean; schema: JsonSchema };
 
 /** What the suite needs of one OpenAPI operation to build requests for it. */
 export type Operation = {

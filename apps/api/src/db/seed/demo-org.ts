@@ -5,7 +5,7 @@ import { organisations } from '../schema/organisations.ts';
 import { accounts, profiles } from '../schema/accounts.ts';
 import { addMember, createAccount, createGroup, createOrg } from '../../../test/factories.ts';
 
-export const DEMO_ORG_NAME = 'Demo Org';
+const DEMO_ORG_NAME = 'Demo Org';
 export const DEMO_DOMAIN = 'demo.resonant.app';
 export const DEMO_ORG_ADMIN_EMAIL = `org.admin@${DEMO_DOMAIN}`;
 export const DEMO_GROUP_ADMIN_EMAIL = `group.admin@${DEMO_DOMAIN}`;

@@ -1,10 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Gender } from '@resonant/contracts/profile';
+import type { OrgScope } from '../../auth/scope.ts';
 import type { Database } from '../../db/client.ts';
 import type { NormSex, PlatformBandMean } from './population-norm.ts';
-
-/** The caller's organisation as resolved by the tenant scope: every query filters by it. */
-export type OrgScope = { orgId: string };
 
 /**
  * Whose figures to compute and how to group them: a query yielding `(grp, account_id)` rows,

@@ -40,7 +40,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     '/api/hrv_analytics/dashboard_aggregated',
     {
       // The weakest permission of the three types; type=org is checked in the service (403).
-      config: { permission: 'group.dashboard.read' },
+      config: { permission: 'group.dashboard.read', context: 'org' },
       schema: {
         tags: ['analytics'],
         summary: 'Dashboard cards: latest, previous, 7-day, 30-day, all-time, population norm',
@@ -60,7 +60,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
   app.get(
     '/api/hrv_analytics/org_groups_trends',
     {
-      config: { permission: 'org.dashboard.read' },
+      config: { permission: 'org.dashboard.read', context: 'org' },
       schema: {
         tags: ['analytics'],
         summary: 'Groups with their HRV trend (org dashboard)',
@@ -77,7 +77,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
   app.get(
     '/api/hrv_analytics/group_users_trends',
     {
-      config: { permission: 'group.dashboard.read' },
+      config: { permission: 'group.dashboard.read', context: 'group' },
       schema: {
         tags: ['analytics'],
         summary: 'Members with their HRV trend (group dashboard)',

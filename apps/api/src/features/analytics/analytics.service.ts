@@ -10,7 +10,13 @@ import type { Database } from '../../db/client.ts';
 import { can } from '../../auth/policies.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
-import type { TenantScope } from '../../plugins/tenant-scope.ts';
+import {
+  requireGroup,
+  requireOrg,
+  requireReach,
+  type OrgScope,
+  type TenantScope,
+} from '../../auth/scope.ts';
 import {
   eachMember,
   figureMeans,
@@ -23,7 +29,6 @@ import {
   type FigureMeans,
   type MemberGroups,
   type NormBandCount,
-  type OrgScope,
 } from './analytics.queries.ts';
 import type { PlatformNormsCache } from './platform-norms.ts';
 import { meanNorm } from './population-norm.ts';
@@ -32,7 +37,6 @@ import { meanNorm } from './population-norm.ts';
 export type AnalyticsDeps = { db: Database; clock: Clock; norms: PlatformNormsCache };
 
 export const USER_NOT_FOUND_MESSAGE = 'User not found';
-export const NO_GROUP_MESSAGE = 'No current group: switch into a group first';
 
 /** The figures of a member, group or organisation; for the latter two, means of members' figures. */
 type Figures = Omit<FigureMeans, 'grp'> & { norm: number | null };
@@ -46,17 +50,6 @@ const NO_FIGURES: Figures = {
   allTime: null,
   norm: null,
 };
-
-function orgOf(scope: TenantScope): OrgScope {
-  // Routes here need a dashboard permission, which only roles inside an organisation hold.
-  if (!scope.orgId) throw forbidden();
-  return { orgId: scope.orgId };
-}
-
-function groupOf(scope: TenantScope): string {
-  if (!scope.groupId) throw notFound(NO_GROUP_MESSAGE);
-  return scope.groupId;
-}
 
 /**
  * DESIGN §5 figures of each group of `members` (the organisation, groups, or single members): the
@@ -131,7 +124,7 @@ export async function dashboardAggregated(
   scope: TenantScope,
   query: DashboardAggregatedQuery,
 ): Promise<DashboardMetric[]> {
-  const org = orgOf(scope);
+  const org = requireOrg(scope);
   let members: MemberGroups;
   switch (query.type) {
     case 'org':
@@ -139,12 +132,12 @@ export async function dashboardAggregated(
       members = orgAsOneGroup(org);
       break;
     case 'group':
-      members = membersByGroup(org, [groupOf(scope)]);
+      members = membersByGroup(org, [requireGroup(scope).groupId]);
       break;
     case 'user': {
       const accountId = query.id ?? '';
       // An org admin sees every member of the organisation; a group admin the current group's.
-      const groupId = scope.role === 'org' ? null : groupOf(scope);
+      const { groupId } = requireReach(scope);
       if (!(await isMember(deps.db, org, accountId, groupId))) {
         throw notFound(USER_NOT_FOUND_MESSAGE);
       }
@@ -162,7 +155,7 @@ export async function orgGroupsTrends(
   scope: TenantScope,
   page: TrendsPageQuery,
 ): Promise<{ list: GroupTrendRow[]; noOfRows: number }> {
-  const org = orgOf(scope);
+  const org = requireOrg(scope);
   const { groups, total } = await listTrendGroups(deps.db, org, page);
   if (groups.length === 0) return { list: [], noOfRows: total };
   const figures = await figuresBy(
@@ -187,15 +180,14 @@ export async function groupUsersTrends(
   scope: TenantScope,
   page: TrendsPageQuery,
 ): Promise<{ list: UserTrendRow[]; noOfRows: number }> {
-  const org = orgOf(scope);
-  const groupId = groupOf(scope);
-  const { members, total } = await listGroupMembersPage(deps.db, org, groupId, page);
+  const group = requireGroup(scope);
+  const { members, total } = await listGroupMembersPage(deps.db, group, group.groupId, page);
   if (members.length === 0) return { list: [], noOfRows: total };
   const figures = await figuresBy(
     deps,
-    org,
+    group,
     eachMember(
-      org,
+      group,
       members.map((member) => member.accountId),
     ),
   );

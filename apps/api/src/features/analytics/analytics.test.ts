@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_CURRENT_GROUP_MESSAGE } from '@resonant/contracts/errors';
 import {
   DASHBOARD_METRICS,
   type DashboardAggregatedResponse,
@@ -8,11 +9,13 @@ import {
   type OrgGroupsTrendsResponse,
 } from '@resonant/contracts/analytics';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { addMember, createAccount, createGroup, createOrg } from '../../../test/factories.ts';
+import { addMember, createAccount, createOrg } from '../../../test/factories.ts';
+import { buildOrg } from '../../../test/org-builder.ts';
+import { syntheticRr } from '../../../test/synthetic-rr.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { memberDailyRollups, memberRollupTotals } from '../../db/schema/rollups.ts';
 import { ingestReading } from '../readings/ingest-reading.ts';
-import { NO_GROUP_MESSAGE, USER_NOT_FOUND_MESSAGE } from './analytics.service.ts';
+import { USER_NOT_FOUND_MESSAGE } from './analytics.service.ts';
 import { PLATFORM_NORMS_TTL_MS } from './platform-norms.ts';
 import { VOSS_2015_RMSSD_MS } from './population-norm.ts';
 
@@ -21,22 +24,6 @@ import { VOSS_2015_RMSSD_MS } from './population-norm.ts';
 const START = new Date('2025-06-15T13:00:00Z');
 const TIME_ZONE = 'Pacific/Auckland';
 const TODAY = '2025-06-16';
-
-/** ~`meanMs` beats with a 5-beat breathing sinusoid of `amplitude` ms: RMSSD grows with it. */
-function sineRr(seconds: number, meanMs = 1000, amplitude = 40): number[] {
-  const rr: number[] = [];
-  let total = 0;
-  for (let beat = 0; total < seconds * 1000; beat++) {
-    const value = Math.round(
-      meanMs +
-        amplitude * Math.sin((2 * Math.PI * beat) / 5) +
-        15 * Math.sin((2 * Math.PI * beat) / 23),
-    );
-    rr.push(value);
-    total += value;
-  }
-  return rr;
-}
 
 /** A stored reading as the test saw it go in: the RMSSD is the one the engine computed. */
 type Stored = { accountId: string; takenAt: Date; rmssd: number | null; quality: string };
@@ -166,98 +153,142 @@ describe('HRV analytics', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ clock: () => now });
-    const org = await createOrg(t.db, { name: 'Kiwi Analytics', timeZone: TIME_ZONE });
-    orgId = org.id;
-    alpha = await createGroup(t.db, org.id, 'alpha team');
-    bravo = await createGroup(t.db, org.id, 'Bravo');
-    charlie = await createGroup(t.db, org.id, 'Charlie');
-    const otherOrg = await createOrg(t.db, { name: 'Other Analytics' });
-
-    const make = async (
-      key: keyof typeof id,
-      profile: Parameters<typeof createAccount>[1],
-      membership: Parameters<typeof addMember>[3],
-      inOrg = org.id,
-    ) => {
-      const account = await createAccount(t.db, profile);
-      await addMember(t.db, inOrg, account.id, membership);
-      id[key] = account.id;
-      return account;
-    };
-    const orgAdmin = await make(
-      'orgAdmin',
-      { firstName: 'Olga', lastName: 'Owner' },
-      {
-        orgAdmin: true,
+    const org = await buildOrg(t, {
+      name: 'Kiwi Analytics',
+      timeZone: TIME_ZONE,
+      groups: ['alpha team', 'Bravo', 'Charlie'],
+      people: {
+        orgAdmin: { firstName: 'Olga', lastName: 'Owner', orgAdmin: true },
+        // Female, born 1990-01-01 (the factory's default): 35 on the 15th, band 35–44.
+        groupAdmin: {
+          firstName: 'Gina',
+          lastName: 'Admin',
+          groups: ['Default'],
+          adminOf: ['alpha team'],
+        },
+        mia: {
+          firstName: 'Mia',
+          lastName: 'Brown',
+          gender: 'Female',
+          birthDate: '1990-03-01',
+          groups: ['Default', 'alpha team'],
+        },
+        noah: {
+          firstName: 'Noah',
+          lastName: 'Adams',
+          gender: 'Male',
+          birthDate: '1975-07-01',
+          groups: ['Default', 'alpha team'],
+        },
+        // No readings at all: left out of every mean but the norm's.
+        ava: {
+          firstName: 'Ava',
+          lastName: 'clark',
+          gender: 'Others',
+          birthDate: '2000-01-01',
+          groups: ['alpha team', 'Charlie'],
+        },
+        liam: {
+          firstName: 'Liam',
+          lastName: 'Baker',
+          gender: 'Male',
+          birthDate: '1960-01-01',
+          groups: ['Bravo'],
+        },
+        // 35 tomorrow (UTC): still 34 today, so band 25–34, not the 35–44 a year count would give.
+        plain: {
+          firstName: 'Pat',
+          lastName: 'Plain',
+          gender: 'Female',
+          birthDate: '1990-06-16',
+          groups: ['Bravo'],
+        },
+        // Male, 30: band 25–34, the band the platform-mean test fills.
+        young: {
+          firstName: 'Yuri',
+          lastName: 'Young',
+          gender: 'Male',
+          birthDate: '1995-01-01',
+          groups: ['Bravo'],
+        },
       },
-    );
-    // Female, born 1990-01-01 (the factory's default): 35 on the 15th, band 35–44.
-    const groupAdmin = await make(
-      'groupAdmin',
-      { firstName: 'Gina', lastName: 'Admin' },
-      { groups: [{ groupId: org.defaultGroupId }, { groupId: alpha.id, isAdmin: true }] },
-    );
-    await make(
-      'mia',
-      { firstName: 'Mia', lastName: 'Brown', gender: 'Female', birthDate: '1990-03-01' },
-      { groups: [{ groupId: org.defaultGroupId }, { groupId: alpha.id }] },
-    );
-    await make(
-      'noah',
-      { firstName: 'Noah', lastName: 'Adams', gender: 'Male', birthDate: '1975-07-01' },
-      { groups: [{ groupId: org.defaultGroupId }, { groupId: alpha.id }] },
-    );
-    // No readings at all: left out of every mean but the norm's.
-    await make(
-      'ava',
-      { firstName: 'Ava', lastName: 'clark', gender: 'Others', birthDate: '2000-01-01' },
-      { groups: [{ groupId: alpha.id }, { groupId: charlie.id }] },
-    );
-    await make(
-      'liam',
-      { firstName: 'Liam', lastName: 'Baker', gender: 'Male', birthDate: '1960-01-01' },
-      { groups: [{ groupId: bravo.id }] },
-    );
-    // 35 tomorrow (UTC): still 34 today, so band 25–34, not the 35–44 a year count would give.
-    const plain = await make(
-      'plain',
-      { firstName: 'Pat', lastName: 'Plain', gender: 'Female', birthDate: '1990-06-16' },
-      { groups: [{ groupId: bravo.id }] },
-    );
-    // Male, 30: band 25–34, the band the platform-mean test fills.
-    await make(
-      'young',
-      { firstName: 'Yuri', lastName: 'Young', gender: 'Male', birthDate: '1995-01-01' },
-      { groups: [{ groupId: bravo.id }] },
-    );
-    const outsider = await make('outsider', {}, { orgAdmin: true }, otherOrg.id);
-
-    const accounts = { orgAdmin, groupAdmin, plain, outsider };
-    for (const key of Object.keys(accounts) as (keyof typeof accounts)[]) {
-      token[key] = await t.signIn(accounts[key].email, accounts[key].password);
-    }
+      signIn: ['orgAdmin', 'groupAdmin', 'plain'],
+    });
+    const otherOrg = await buildOrg(t, {
+      name: 'Other Analytics',
+      people: { outsider: { orgAdmin: true } },
+      signIn: ['outsider'],
+    });
+    orgId = org.id;
+    alpha = org.groups['alpha team'];
+    bravo = org.groups.Bravo;
+    charlie = org.groups.Charlie;
+    Object.assign(id, org.ids, otherOrg.ids);
+    Object.assign(token, org.tokens, otherOrg.tokens);
 
     // Mia: the latest reading (20:00 on the 15th in Auckland: yesterday there, today in UTC) has
     // the largest swing, so she trends up.
-    await record(orgId, id.mia, '2025-06-15T08:00:00Z', sineRr(300, 950, 70));
+    await record(
+      orgId,
+      id.mia,
+      '2025-06-15T08:00:00Z',
+      syntheticRr(300, { meanMs: 950, swingMs: 70 }),
+    );
     // 00:30 on the 15th in Auckland, still the 14th in UTC: yesterday in Auckland.
-    await record(orgId, id.mia, '2025-06-14T12:30:00Z', sineRr(300, 1000, 30), 'anytime');
+    await record(
+      orgId,
+      id.mia,
+      '2025-06-14T12:30:00Z',
+      syntheticRr(300, { swingMs: 30 }),
+      'anytime',
+    );
     // 23:30 and 01:00 on the 14th in Auckland (the 14th and 13th in UTC): two days ago there.
-    await record(orgId, id.mia, '2025-06-14T11:30:00Z', sineRr(300, 1000, 35), 'anytime');
-    await record(orgId, id.mia, '2025-06-13T13:00:00Z', sineRr(300, 1000, 25));
+    await record(
+      orgId,
+      id.mia,
+      '2025-06-14T11:30:00Z',
+      syntheticRr(300, { swingMs: 35 }),
+      'anytime',
+    );
+    await record(orgId, id.mia, '2025-06-13T13:00:00Z', syntheticRr(300, { swingMs: 25 }));
     // The 2nd: inside the 30 days (18 May – 16 June), outside the 7 (10–16 June).
-    await record(orgId, id.mia, '2025-06-01T20:00:00Z', sineRr(300, 1000, 45));
-    await record(orgId, id.mia, '2025-04-01T20:00:00Z', sineRr(300, 1000, 50));
+    await record(orgId, id.mia, '2025-06-01T20:00:00Z', syntheticRr(300, { swingMs: 45 }));
+    await record(orgId, id.mia, '2025-04-01T20:00:00Z', syntheticRr(300, { swingMs: 50 }));
     // Flagged low quality (40 s of signal), and the most recent of all: ignored everywhere.
-    const low = await record(orgId, id.mia, '2025-06-15T09:00:00Z', sineRr(40, 900, 90));
+    const low = await record(
+      orgId,
+      id.mia,
+      '2025-06-15T09:00:00Z',
+      syntheticRr(40, { meanMs: 900, swingMs: 90 }),
+    );
     expect(low.quality).toBe('low');
     // Noah: one reading this week (his latest equals his week: not trending), one older than 30 days.
-    await record(orgId, id.noah, '2025-06-10T20:00:00Z', sineRr(300, 1050, 40));
-    await record(orgId, id.noah, '2025-05-10T20:00:00Z', sineRr(300, 1050, 20));
+    await record(
+      orgId,
+      id.noah,
+      '2025-06-10T20:00:00Z',
+      syntheticRr(300, { meanMs: 1050, swingMs: 40 }),
+    );
+    await record(
+      orgId,
+      id.noah,
+      '2025-05-10T20:00:00Z',
+      syntheticRr(300, { meanMs: 1050, swingMs: 20 }),
+    );
     // Liam, in Bravo only.
-    await record(orgId, id.liam, '2025-06-14T20:00:00Z', sineRr(300, 1100, 30));
+    await record(
+      orgId,
+      id.liam,
+      '2025-06-14T20:00:00Z',
+      syntheticRr(300, { meanMs: 1100, swingMs: 30 }),
+    );
     // Another organisation's member: never in this organisation's figures.
-    await record(otherOrg.id, id.outsider, '2025-06-15T08:00:00Z', sineRr(300, 900, 80));
+    await record(
+      otherOrg.id,
+      id.outsider,
+      '2025-06-15T08:00:00Z',
+      syntheticRr(300, { meanMs: 900, swingMs: 80 }),
+    );
   });
   afterAll(() => t.close());
 
@@ -420,8 +451,8 @@ describe('HRV analytics', () => {
 
     it('answers an org admin type=group only once switched into a group', async () => {
       const none = await dashboard(token.orgAdmin, 'type=group');
-      expect(none.statusCode).toBe(404);
-      expect(none.json()).toEqual({ message: NO_GROUP_MESSAGE });
+      expect(none.statusCode).toBe(403);
+      expect(none.json()).toEqual({ message: NO_CURRENT_GROUP_MESSAGE });
 
       expect((await switchTo(token.orgAdmin, bravo.id, 'group')).statusCode).toBe(200);
       try {
@@ -505,10 +536,10 @@ describe('HRV analytics', () => {
       expect((await get(token.plain, url())).statusCode).toBe(403);
     });
 
-    it('answers 404 to an org admin who has not switched into a group', async () => {
+    it('answers 403 to an org admin who has not switched into a group', async () => {
       const response = await get(token.orgAdmin, url());
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: NO_GROUP_MESSAGE });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: NO_CURRENT_GROUP_MESSAGE });
     });
 
     it("answers the current group's members by last then first name, with their figures", async () => {
@@ -582,7 +613,7 @@ describe('HRV analytics', () => {
           platformOrg.id,
           peer.id,
           `2025-06-${String(1 + (index % 14)).padStart(2, '0')}T06:00:00Z`,
-          sineRr(300, 900 + 10 * index, 20 + 2 * index),
+          syntheticRr(300, { meanMs: 900 + 10 * index, swingMs: 20 + 2 * index }),
         );
         peers.push(reading.metrics.rmssd!);
         if (index === 18) {

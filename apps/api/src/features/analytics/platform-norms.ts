@@ -7,7 +7,7 @@ import { platformNorms, type PlatformNorms } from './population-norm.ts';
 export const PLATFORM_NORMS_TTL_MS = 60_000;
 
 /** The platform band means of today (UTC), and the date ages are counted on. */
-export type PlatformNormsSnapshot = { day: string; norms: PlatformNorms };
+type PlatformNormsSnapshot = { day: string; norms: PlatformNorms };
 
 export type PlatformNormsCache = { get: () => Promise<PlatformNormsSnapshot> };
 

@@ -51,7 +51,7 @@ export function platformNorms(rows: readonly PlatformBandMean[]): PlatformNorms 
 }
 
 /** The norm of one sex and band: the platform mean when enough members share it, else the table. */
-export function sexBandNorm(sex: NormSex, band: number, platform: PlatformNorms): number {
+function sexBandNorm(sex: NormSex, band: number, platform: PlatformNorms): number {
   const mean = platform.get(`${sex} ${band}`);
   return mean && mean.members >= PLATFORM_BAND_MIN_MEMBERS
     ? mean.meanRmssd

@@ -1,13 +1,11 @@
 import { and, asc, count, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { GroupAdmin, GroupSummary, GroupUser } from '@resonant/contracts/groups';
+import type { OrgScope } from '../../auth/scope.ts';
 import { memberMatches } from '../../lib/member-search.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, profiles } from '../../db/schema/accounts.ts';
 import { groupMemberships, groups, orgMemberships } from '../../db/schema/organisations.ts';
 import { memberDailyRollups } from '../../db/schema/rollups.ts';
-
-/** The organisation the caller manages; every query below filters by it first. */
-export type OrgScope = { orgId: string; accountId: string };
 
 // A group membership only counts while its account is still a member of the organisation.
 const stillInOrg = and(
@@ -21,22 +19,23 @@ const byName = [
   asc(accounts.email),
 ];
 
-/** The org's groups except Default, by name, with their member counts (avg_rmssd left null). */
+/** The org's groups, Default first, then by name, with their member counts (avg_rmssd left null). */
 export async function selectGroups(db: Database, scope: OrgScope): Promise<GroupSummary[]> {
   return db
     .select({
       id: groups.id,
       name: groups.name,
       org_id: groups.orgId,
+      is_default: groups.isDefault,
       members: count(orgMemberships.id),
       avg_rmssd: sql<number | null>`null`,
     })
     .from(groups)
     .leftJoin(groupMemberships, eq(groupMemberships.groupId, groups.id))
     .leftJoin(orgMemberships, stillInOrg)
-    .where(and(eq(groups.orgId, scope.orgId), eq(groups.isDefault, false)))
+    .where(eq(groups.orgId, scope.orgId))
     .groupBy(groups.id)
-    .orderBy(asc(sql`lower(${groups.name})`), asc(groups.id));
+    .orderBy(sql`${groups.isDefault} desc`, asc(sql`lower(${groups.name})`), asc(groups.id));
 }
 
 /**

@@ -30,7 +30,7 @@ const errors = {
   403: ErrorResponse,
   404: ErrorResponse,
 };
-const config = { permission: 'org.groups.manage' } as const;
+const config = { permission: 'org.groups.manage', context: 'org' } as const;
 const tags = ['groups'];
 
 /** The org admin's groups and group admins (SPEC §7 "Groups"); the org is always the caller's. */
@@ -42,13 +42,14 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: {
         tags,
         summary: 'List the groups of the organization',
-        description: 'Every group of the current organization except Default, by name.',
+        description:
+          'Every group of the current organization: Default first (`is_default`), then by name.',
         querystring: GroupListQuery,
         response: { 200: GroupListResponse, ...errors },
       },
     },
     async (request) => ({
-      list: await listGroups(deps, request.scope, request.query.rmssd ?? false),
+      list: await listGroups(deps, request.scope, request.query),
     }),
   );
 
@@ -68,7 +69,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     async (request, reply) => {
-      await createGroup(deps, { scope: request.scope, ip: request.ip }, request.body);
+      await createGroup(deps, request.scope, request.body);
       return reply.status(201).send({ message: 'Group created successfully' });
     },
   );
@@ -86,7 +87,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     async (request) => {
-      await renameGroup(deps, { scope: request.scope, ip: request.ip }, request.body);
+      await renameGroup(deps, request.scope, request.body);
       return { message: 'Group updated successfully' };
     },
   );
@@ -106,7 +107,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     async (request) => {
-      await deleteGroup(deps, { scope: request.scope, ip: request.ip }, request.query.groupId);
+      await deleteGroup(deps, request.scope, request.query);
       return { message: 'Group deleted successfully' };
     },
   );
@@ -124,7 +125,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     async (request) => ({
-      list: await listGroupAdmins(deps, request.scope, request.query.groupId),
+      list: await listGroupAdmins(deps, request.scope, request.query),
     }),
   );
 
@@ -143,7 +144,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     async (request) => {
-      await addGroupAdmin(deps, { scope: request.scope, ip: request.ip }, request.body);
+      await addGroupAdmin(deps, request.scope, request.body);
       return { message: 'Admin added successfully' };
     },
   );
@@ -162,7 +163,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       },
     },
     async (request) => {
-      await removeGroupAdmin(deps, { scope: request.scope, ip: request.ip }, request.query);
+      await removeGroupAdmin(deps, request.scope, request.query);
       return { message: 'Admin removed successfully' };
     },
   );

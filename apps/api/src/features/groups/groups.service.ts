@@ -16,7 +16,7 @@ import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import type { TenantScope } from '../../plugins/tenant-scope.ts';
+import { requireOrg, type OrgScope, type TenantScope } from '../../auth/scope.ts';
 import {
   clearGroupAdmin,
   deleteGroupKeepingMembers,
@@ -33,19 +33,9 @@ import {
   selectShownAdminIds,
   updateGroupName,
   upsertGroupAdmins,
-  type OrgScope,
 } from './groups.queries.ts';
 
-/** Who changes something, for the audit log. */
-export type Actor = { scope: TenantScope; ip: string | null };
-
 type Deps = Pick<AppDeps, 'db'>;
-
-/** The org the caller manages; only org admins reach these routes, and they always have one. */
-function orgScopeOf(scope: TenantScope): OrgScope {
-  if (!scope.orgId) throw forbidden();
-  return { orgId: scope.orgId, accountId: scope.accountId };
-}
 
 /** A group of the org that may be changed: 404 outside the org, 403 for the Default group. */
 async function lockChangeableGroup(db: Database, org: OrgScope, groupId: string) {
@@ -64,15 +54,15 @@ async function assertAdminCandidates(db: Database, org: OrgScope, accountIds: st
   }
 }
 
-/** The org's groups except Default; with `withRmssd` each carries its members' mean RMSSD. */
+/** The org's groups, Default first; with `rmssd` each carries its members' mean RMSSD. */
 export async function listGroups(
   { db }: Deps,
   scope: TenantScope,
-  withRmssd: boolean,
+  query: { rmssd?: boolean },
 ): Promise<GroupSummary[]> {
-  const org = orgScopeOf(scope);
+  const org = requireOrg(scope);
   const list = await selectGroups(db, org);
-  if (!withRmssd) return list;
+  if (!query.rmssd) return list;
   const averages = await selectGroupRmssdAverages(db, org);
   return list.map((group) => ({ ...group, avg_rmssd: averages.get(group.id) ?? null }));
 }
@@ -80,10 +70,10 @@ export async function listGroups(
 /** Creates a group whose admins (org members) become its first members; 409 on a taken name. */
 export async function createGroup(
   { db }: Deps,
-  actor: Actor,
+  scope: TenantScope,
   input: { name: string; adminUserIds: string[] },
 ): Promise<void> {
-  const org = orgScopeOf(actor.scope);
+  const org = requireOrg(scope);
   const adminIds = [...new Set(input.adminUserIds)];
   await db.transaction(async (tx) => {
     await assertAdminCandidates(tx, org, adminIds);
@@ -97,7 +87,7 @@ export async function createGroup(
       targetType: 'group',
       targetId: groupId,
       details: { name: input.name, adminUserIds: adminIds },
-      ip: actor.ip,
+      ip: scope.ip,
     });
   });
 }
@@ -105,10 +95,10 @@ export async function createGroup(
 /** Renames a group of the org (never Default); 409 when another group has the name. */
 export async function renameGroup(
   { db }: Deps,
-  actor: Actor,
+  scope: TenantScope,
   input: { groupId: string; name: string },
 ): Promise<void> {
-  const org = orgScopeOf(actor.scope);
+  const org = requireOrg(scope);
   try {
     await db.transaction(async (tx) => {
       const group = await lockChangeableGroup(tx, org, input.groupId);
@@ -124,7 +114,7 @@ export async function renameGroup(
         targetType: 'group',
         targetId: group.id,
         details: { from: group.name, to: input.name },
-        ip: actor.ip,
+        ip: scope.ip,
       });
     });
   } catch (error) {
@@ -135,10 +125,14 @@ export async function renameGroup(
 }
 
 /** Deletes a group of the org (never Default); its members stay in the org and in Default. */
-export async function deleteGroup({ db }: Deps, actor: Actor, groupId: string): Promise<void> {
-  const org = orgScopeOf(actor.scope);
+export async function deleteGroup(
+  { db }: Deps,
+  scope: TenantScope,
+  query: { groupId: string },
+): Promise<void> {
+  const org = requireOrg(scope);
   await db.transaction(async (tx) => {
-    const group = await lockChangeableGroup(tx, org, groupId);
+    const group = await lockChangeableGroup(tx, org, query.groupId);
     await deleteGroupKeepingMembers(tx, org, group.id);
     await recordAudit(tx, {
       orgId: org.orgId,
@@ -147,7 +141,7 @@ export async function deleteGroup({ db }: Deps, actor: Actor, groupId: string): 
       targetType: 'group',
       targetId: group.id,
       details: { name: group.name },
-      ip: actor.ip,
+      ip: scope.ip,
     });
   });
 }
@@ -156,20 +150,20 @@ export async function deleteGroup({ db }: Deps, actor: Actor, groupId: string): 
 export async function listGroupAdmins(
   { db }: Deps,
   scope: TenantScope,
-  groupId: string,
+  query: { groupId: string },
 ): Promise<GroupAdmin[]> {
-  const org = orgScopeOf(scope);
-  if (!(await findGroup(db, org, groupId))) throw notFound(GROUP_NOT_FOUND_MESSAGE);
-  return selectGroupAdmins(db, org, groupId);
+  const org = requireOrg(scope);
+  if (!(await findGroup(db, org, query.groupId))) throw notFound(GROUP_NOT_FOUND_MESSAGE);
+  return selectGroupAdmins(db, org, query.groupId);
 }
 
 /** Makes an org member an admin (and member) of a group; already an admin is fine. */
 export async function addGroupAdmin(
   { db }: Deps,
-  actor: Actor,
+  scope: TenantScope,
   input: { groupId: string; userId: string },
 ): Promise<void> {
-  const org = orgScopeOf(actor.scope);
+  const org = requireOrg(scope);
   await db.transaction(async (tx) => {
     const group = await lockChangeableGroup(tx, org, input.groupId);
     await assertAdminCandidates(tx, org, [input.userId]);
@@ -181,7 +175,7 @@ export async function addGroupAdmin(
       targetType: 'group',
       targetId: group.id,
       details: { userId: input.userId },
-      ip: actor.ip,
+      ip: scope.ip,
     });
   });
 }
@@ -189,10 +183,10 @@ export async function addGroupAdmin(
 /** Takes a user's admin role in a group away (they stay a member); never the last admin. */
 export async function removeGroupAdmin(
   { db }: Deps,
-  actor: Actor,
+  scope: TenantScope,
   input: { groupId: string; userId: string },
 ): Promise<void> {
-  const org = orgScopeOf(actor.scope);
+  const org = requireOrg(scope);
   await db.transaction(async (tx) => {
     const group = await lockChangeableGroup(tx, org, input.groupId);
     if (!(await isGroupAdmin(tx, org, group.id, input.userId))) {
@@ -211,7 +205,7 @@ export async function removeGroupAdmin(
       targetType: 'group',
       targetId: group.id,
       details: { userId: input.userId },
-      ip: actor.ip,
+      ip: scope.ip,
     });
   });
 }
@@ -225,7 +219,7 @@ export async function searchGroupUsers(
   scope: TenantScope,
   query: { groupId?: string; keyword?: string },
 ): Promise<GroupUser[]> {
-  const org = orgScopeOf(scope);
+  const org = requireOrg(scope);
   const options = { keyword: query.keyword, notAdminOf: query.groupId, limit: USER_SEARCH_LIMIT };
   if (query.groupId && !(await findGroup(db, org, query.groupId))) {
     throw notFound(GROUP_NOT_FOUND_MESSAGE);

@@ -16,7 +16,8 @@ import {
   type GroupUsersResponse,
 } from '@resonant/contracts/groups';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { addMember, createAccount, createGroup, createOrg } from '../../../test/factories.ts';
+import { addMember, createAccount, createGroup, type createOrg } from '../../../test/factories.ts';
+import { buildOrg, signedInAccount } from '../../../test/org-builder.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { groupMemberships, groups, orgMemberships } from '../../db/schema/organisations.ts';
 import { memberDailyRollups } from '../../db/schema/rollups.ts';
@@ -50,85 +51,69 @@ describe('groups (SPEC §7 "Groups")', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    orgA = await createOrg(t.db, { name: 'Groups Org A' });
-    orgB = await createOrg(t.db, { name: 'Groups Org B' });
-    alpha = await createGroup(t.db, orgA.id, 'Alpha');
-    bravo = await createGroup(t.db, orgA.id, 'bravo');
-    groupOfB = await createGroup(t.db, orgB.id, 'Bee Team');
-
-    const person = async (
-      key: keyof typeof people,
-      org: Org | null,
-      input: Parameters<typeof createAccount>[1] = {},
-      membership: Parameters<typeof addMember>[3] = {},
-    ) => {
-      people[key] = await createAccount(t.db, input);
-      if (org) await addMember(t.db, org.id, people[key].id, membership);
-    };
-    await person(
-      'orgAdmin',
-      orgA,
-      { firstName: 'Olga', lastName: 'Owner' },
-      {
-        orgAdmin: true,
-        groups: [{ groupId: orgA.defaultGroupId }],
+    const builtA = await buildOrg(t, {
+      name: 'Groups Org A',
+      groups: ['Alpha', 'bravo'],
+      people: {
+        orgAdmin: { firstName: 'Olga', lastName: 'Owner', orgAdmin: true, groups: ['Default'] },
+        // An org admin who is also flagged admin of Alpha: never listed, never offered.
+        secondOrgAdmin: {
+          firstName: 'Oscar',
+          lastName: 'Owner',
+          orgAdmin: true,
+          adminOf: ['Alpha'],
+        },
+        groupAdmin: {
+          firstName: 'Gus',
+          lastName: 'Lead',
+          email: 'gus.lead@groups.test',
+          groups: ['Default'],
+          adminOf: ['Alpha'],
+        },
+        member: { firstName: 'Mia', lastName: 'Member', groups: ['Default', 'bravo'] },
+        ann: {
+          firstName: 'Ann',
+          lastName: 'Archer',
+          email: 'ann.archer@groups.test',
+          groups: ['Default', 'Alpha'],
+        },
+        ben: {
+          firstName: 'Ben',
+          lastName: 'Archer',
+          email: 'ben@groups.test',
+          groups: ['Default', 'Alpha'],
+        },
+        cat: {
+          firstName: 'Cat',
+          lastName: 'Cole',
+          email: 'cat@groups.test',
+          groups: ['Default', 'bravo'],
+        },
       },
-    );
-    // An org admin who is also flagged admin of Alpha: never listed, never offered.
-    await person(
-      'secondOrgAdmin',
-      orgA,
-      { firstName: 'Oscar', lastName: 'Owner' },
-      {
-        orgAdmin: true,
-        groups: [{ groupId: alpha.id, isAdmin: true }],
+      signIn: ['orgAdmin', 'groupAdmin', 'member'],
+    });
+    const builtB = await buildOrg(t, {
+      name: 'Groups Org B',
+      groups: ['Bee Team'],
+      people: {
+        outsider: {
+          firstName: 'Ann',
+          lastName: 'Outsider',
+          email: 'ann.outsider@groups.test',
+          groups: ['Default', 'Bee Team'],
+        },
+        orgAdminB: { orgAdmin: true },
       },
-    );
-    await person(
-      'groupAdmin',
-      orgA,
-      { firstName: 'Gus', lastName: 'Lead', email: 'gus.lead@groups.test' },
-      { groups: [{ groupId: orgA.defaultGroupId }, { groupId: alpha.id, isAdmin: true }] },
-    );
-    await person(
-      'member',
-      orgA,
-      { firstName: 'Mia', lastName: 'Member' },
-      { groups: [{ groupId: orgA.defaultGroupId }, { groupId: bravo.id }] },
-    );
-    await person(
-      'ann',
-      orgA,
-      { firstName: 'Ann', lastName: 'Archer', email: 'ann.archer@groups.test' },
-      { groups: [{ groupId: orgA.defaultGroupId }, { groupId: alpha.id }] },
-    );
-    await person(
-      'ben',
-      orgA,
-      { firstName: 'Ben', lastName: 'Archer', email: 'ben@groups.test' },
-      { groups: [{ groupId: orgA.defaultGroupId }, { groupId: alpha.id }] },
-    );
-    await person(
-      'cat',
-      orgA,
-      { firstName: 'Cat', lastName: 'Cole', email: 'cat@groups.test' },
-      { groups: [{ groupId: orgA.defaultGroupId }, { groupId: bravo.id }] },
-    );
-    await person(
-      'outsider',
-      orgB,
-      { firstName: 'Ann', lastName: 'Outsider', email: 'ann.outsider@groups.test' },
-      { groups: [{ groupId: orgB.defaultGroupId }, { groupId: groupOfB.id }] },
-    );
-    await person('appAdmin', null, { email: APP_ADMIN_EMAIL });
-    const orgAdminB = await createAccount(t.db);
-    await addMember(t.db, orgB.id, orgAdminB.id, { orgAdmin: true });
-
-    token.orgAdmin = await t.signIn(people.orgAdmin.email, people.orgAdmin.password);
-    token.groupAdmin = await t.signIn(people.groupAdmin.email, people.groupAdmin.password);
-    token.member = await t.signIn(people.member.email, people.member.password);
-    token.appAdmin = await t.signIn(people.appAdmin.email, people.appAdmin.password);
-    token.orgAdminB = await t.signIn(orgAdminB.email, orgAdminB.password);
+      signIn: ['orgAdminB'],
+    });
+    orgA = builtA;
+    orgB = builtB;
+    alpha = builtA.groups.Alpha;
+    bravo = builtA.groups.bravo;
+    groupOfB = builtB.groups['Bee Team'];
+    const appAdmin = await signedInAccount(t, { email: APP_ADMIN_EMAIL });
+    Object.assign(people, builtA.people, { outsider: builtB.people.outsider, appAdmin });
+    Object.assign(token, builtA.tokens, builtB.tokens, { appAdmin: appAdmin.token });
   });
   afterAll(() => t.close());
 
@@ -182,25 +167,55 @@ describe('groups (SPEC §7 "Groups")', () => {
   describe('GET /api/group/profile', () => {
     refusesStrangers('GET', () => '/api/group/profile?rmssd=false');
 
-    it('lists the org’s groups except Default, by name, with member counts', async () => {
+    it('lists the org’s groups, Default first and flagged, then by name, with member counts', async () => {
       const response = await t.call('GET', '/api/group/profile?rmssd=false', token.orgAdmin);
       expect(response.statusCode).toBe(200);
       const body = response.json<GroupListResponse>();
       const known = body.list.filter((group) => [alpha.id, bravo.id].includes(group.id));
       expect(known).toEqual([
         // secondOrgAdmin, groupAdmin, ann, ben
-        { id: alpha.id, name: 'Alpha', org_id: orgA.id, members: 4, avg_rmssd: null },
-        { id: bravo.id, name: 'bravo', org_id: orgA.id, members: 2, avg_rmssd: null },
+        {
+          id: alpha.id,
+          name: 'Alpha',
+          org_id: orgA.id,
+          is_default: false,
+          members: 4,
+          avg_rmssd: null,
+        },
+        {
+          id: bravo.id,
+          name: 'bravo',
+          org_id: orgA.id,
+          is_default: false,
+          members: 2,
+          avg_rmssd: null,
+        },
       ]);
-      expect(body.list.some((group) => group.name === 'Default')).toBe(false);
+      const [first, ...others] = body.list;
+      expect(first).toMatchObject({ id: orgA.defaultGroupId, name: 'Default', is_default: true });
+      expect(others.some((group) => group.is_default)).toBe(false);
       expect(body.list.every((group) => group.org_id === orgA.id)).toBe(true);
-      const names = body.list.map((group) => group.name.toLowerCase());
+      const names = others.map((group) => group.name.toLowerCase());
       expect(names).toEqual([...names].sort());
     });
 
     it('shows another org admin only its own org', async () => {
       expect(await list(token.orgAdminB)).toEqual([
-        { id: groupOfB.id, name: 'Bee Team', org_id: orgB.id, members: 1, avg_rmssd: null },
+        // Its member count grows as other tests add people to org B.
+        expect.objectContaining({
+          id: orgB.defaultGroupId,
+          name: 'Default',
+          org_id: orgB.id,
+          is_default: true,
+        }),
+        {
+          id: groupOfB.id,
+          name: 'Bee Team',
+          org_id: orgB.id,
+          is_default: false,
+          members: 1,
+          avg_rmssd: null,
+        },
       ]);
     });
 
@@ -273,6 +288,7 @@ describe('groups (SPEC §7 "Groups")', () => {
         id: expect.any(String),
         name: 'Night Shift',
         org_id: orgA.id,
+        is_default: false,
         members: 2,
         avg_rmssd: null,
       });
@@ -420,7 +436,9 @@ describe('groups (SPEC §7 "Groups")', () => {
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual({ message: GROUP_NOT_FOUND_MESSAGE });
       }
-      expect((await list(token.orgAdminB))[0]?.name).toBe('Bee Team');
+      expect((await list(token.orgAdminB)).find((group) => group.id === groupOfB.id)?.name).toBe(
+        'Bee Team',
+      );
     });
 
     it('answers 403 for the Default group', async () => {
@@ -485,7 +503,7 @@ describe('groups (SPEC §7 "Groups")', () => {
       const response = await remove(groupOfB.id);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: GROUP_NOT_FOUND_MESSAGE });
-      expect(await list(token.orgAdminB)).toHaveLength(1);
+      expect((await list(token.orgAdminB)).map((group) => group.id)).toContain(groupOfB.id);
     });
 
     it('answers 403 for the Default group and keeps it', async () => {

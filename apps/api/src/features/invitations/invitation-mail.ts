@@ -15,10 +15,10 @@ import type { Mailer, OutgoingMail } from '../../lib/mailer.ts';
 import { findInvitationById, findInviterName, type InvitationRow } from './invitations.queries.ts';
 
 export const INVITATION_MAIL_JOB = 'invitation.mail';
-export const PROCESS_INVITE_PATH = '/process-invite';
+const PROCESS_INVITE_PATH = '/process-invite';
 
 /** The invitation email: who invites, into which organisation and group, as what, until when. */
-export function invitationMail(
+function invitationMail(
   invitation: InvitationRow,
   inviter: string | null,
   link: string,

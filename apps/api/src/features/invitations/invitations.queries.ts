@@ -1,26 +1,19 @@
 import { and, asc, count, desc, eq, ilike, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { InvitationsMode } from '../../auth/policies.ts';
+import type { SortOrder } from '@resonant/contracts/fields';
+import type { InvitationsSort } from '@resonant/contracts/invitations';
+import type { InvitationsScope } from '../../auth/scope.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, profiles } from '../../db/schema/accounts.ts';
 import { invitations } from '../../db/schema/invitations.ts';
 import { groups, orgMemberships, organisations } from '../../db/schema/organisations.ts';
 import { containsPattern } from '../../lib/member-search.ts';
 
-/**
- * Where the caller manages invitations: every organisation (admin), one organisation (org) or one
- * group of it (group). Every query below filters by it first.
- */
-export type InvitationsScope = {
-  mode: InvitationsMode;
-  orgId: string | null;
-  groupId: string | null;
-  accountId: string;
-};
+// Every query below filters by the caller's invitations scope first.
 
 function inScope(scope: InvitationsScope): SQL | undefined {
   if (scope.mode === 'admin') return undefined;
-  const inOrg = eq(invitations.orgId, scope.orgId!);
-  return scope.mode === 'group' ? and(inOrg, eq(invitations.groupId, scope.groupId!)) : inOrg;
+  const inOrg = eq(invitations.orgId, scope.orgId);
+  return scope.mode === 'group' ? and(inOrg, eq(invitations.groupId, scope.groupId)) : inOrg;
 }
 
 const invitationColumns = {
@@ -48,12 +41,32 @@ function selectInvitations(db: Database) {
     .leftJoin(groups, eq(groups.id, invitations.groupId));
 }
 
-/** One page of the invitations in scope, the latest sent first; `search` matches names and email. */
+const SORT_KEYS: Record<InvitationsSort, SQL> = {
+  first_name: sql`lower(${invitations.firstName})`,
+  last_name: sql`lower(${invitations.lastName})`,
+  email: sql`${invitations.email}`,
+  org_name: sql`lower(${organisations.name})`,
+  group_name: sql`lower(${groups.name})`,
+  sent_at: sql`${invitations.linkIssuedAt}`,
+};
+
+/**
+ * One page of the invitations in scope, by the requested column (rows without a group last) or
+ * the latest sent first; `search` matches names and email.
+ */
 export async function listInvitations(
   db: Database,
   scope: InvitationsScope,
-  page: { limit: number; offset: number; search?: string },
+  page: {
+    limit: number;
+    offset: number;
+    search?: string;
+    sort?: InvitationsSort;
+    order: SortOrder;
+  },
 ) {
+  const direction = page.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
+  const chosen = page.sort ? [sql`${SORT_KEYS[page.sort]} ${direction}`] : [];
   const pattern = page.search ? containsPattern(page.search) : null;
   const where = and(
     inScope(scope),
@@ -69,7 +82,7 @@ export async function listInvitations(
   const [rows, [totals]] = await Promise.all([
     selectInvitations(db)
       .where(where)
-      .orderBy(desc(invitations.linkIssuedAt), desc(invitations.id))
+      .orderBy(...chosen, desc(invitations.linkIssuedAt), desc(invitations.id))
       .limit(page.limit)
       .offset(page.offset),
     db.select({ total: count() }).from(invitations).where(where),

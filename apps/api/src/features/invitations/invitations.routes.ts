@@ -17,6 +17,7 @@ import {
   SearchOrgsResponse,
 } from '@resonant/contracts/invitations';
 import type { AppDeps } from '../../app-deps.ts';
+import { requireInvitationsScope } from '../../auth/scope.ts';
 import type { JobWorker } from '../../jobs/job-worker.ts';
 import { windowCounter } from '../../plugins/rate-limit.ts';
 import type { InvitationsDeps } from './invitations.service.ts';
@@ -27,7 +28,6 @@ import {
   resend,
   searchOrgs,
 } from './invitations.service.ts';
-import { invitationsScope } from './invitations-scope.ts';
 import { invitationDetails, processInvitation } from './respond-to-invitation.ts';
 
 const errors = {
@@ -37,11 +37,11 @@ const errors = {
   404: ErrorResponse,
 };
 // Org admins, group admins and the app admin share these paths (SPEC §7); the mode each one
-// works in is decided by `invitationsModeOf` in auth/policies.ts (403 for members).
+// works in is decided by `invitationsModeOf` of contracts/invitations-policies (403 for members).
 const managers = { permission: 'authenticated' } as const;
 // Refused before the body is read, so a member gets 403 whatever they send.
 const refuseNonManagers = async (request: FastifyRequest) => {
-  invitationsScope(request.scope);
+  requireInvitationsScope(request.scope);
 };
 const tags = ['invitations'];
 const MODES =
@@ -90,7 +90,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobWorke
         response: { 200: InvitationGroupsResponse, ...errors },
       },
     },
-    async (request) => invitationGroups(deps, request.scope, request.query.org_id),
+    async (request) => invitationGroups(deps, request.scope, request.query),
   );
 
   app.post(
@@ -115,7 +115,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobWorke
       },
     },
     async (request, reply) => {
-      const sent = await invite(deps, { scope: request.scope, ip: request.ip }, request.body);
+      const sent = await invite(deps, request.scope, request.body);
       return reply.status(201).send(sent);
     },
   );
@@ -140,8 +140,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobWorke
         },
       },
     },
-    async (request) =>
-      resend(deps, { scope: request.scope, ip: request.ip }, request.body.magicLinkId),
+    async (request) => resend(deps, request.scope, request.body),
   );
 
   app.get(
@@ -173,7 +172,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobWorke
         response: { 200: InvitationDetails, ...errors, 410: ErrorResponse },
       },
     },
-    async (request) => invitationDetails(deps, request.scope, request.query.it),
+    async (request) => invitationDetails(deps, request.scope, request.query),
   );
 
   app.post(
@@ -190,7 +189,6 @@ export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobWorke
         response: { 200: ProcessInvitationResponse, ...errors, 410: ErrorResponse },
       },
     },
-    async (request) =>
-      processInvitation(deps, { scope: request.scope, ip: request.ip }, request.body),
+    async (request) => processInvitation(deps, request.scope, request.body),
   );
 };

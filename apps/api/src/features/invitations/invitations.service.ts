@@ -21,7 +21,7 @@ import {
   type SearchOrgsResponse,
 } from '@resonant/contracts/invitations';
 import type { AppDeps } from '../../app-deps.ts';
-import { canInviteRole } from '../../auth/policies.ts';
+import { canInviteRole } from '@resonant/contracts/invitations-policies';
 import { invitations } from '../../db/schema/invitations.ts';
 import type { JobWorker } from '../../jobs/job-worker.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -35,9 +35,12 @@ import {
 } from '../../lib/http-error.ts';
 import { linkExpiry, voidTokenHash } from '../../lib/link-tokens.ts';
 import type { WindowCounter } from '../../plugins/rate-limit.ts';
-import type { TenantScope } from '../../plugins/tenant-scope.ts';
+import {
+  requireInvitationsScope,
+  type InvitationsScope,
+  type TenantScope,
+} from '../../auth/scope.ts';
 import { INVITATION_MAIL_JOB } from './invitation-mail.ts';
-import { invitationsScope } from './invitations-scope.ts';
 import {
   expireStaleInvitations,
   findInvitation,
@@ -48,16 +51,14 @@ import {
   listOrgGroups,
   searchOrganisations,
   type InvitationRow,
-  type InvitationsScope,
 } from './invitations.queries.ts';
 
 export type InvitationsDeps = AppDeps & { jobs: JobWorker; sendsPerOrg: WindowCounter };
-type Caller = { scope: TenantScope; ip: string };
 
 const ORG_SEARCH_LIMIT = 20;
 
 /** SPEC §3 "Invitation"; a pending invitation whose link has expired is shown as expired. */
-export function presentInvitation(row: InvitationRow, now: Date): Invitation {
+function presentInvitation(row: InvitationRow, now: Date): Invitation {
   const expired = row.status === 'pending' && row.expiresAt <= now;
   return {
     id: row.id,
@@ -79,24 +80,26 @@ export function presentInvitation(row: InvitationRow, now: Date): Invitation {
 /** One page of the invitations the caller manages (GET /api/org/invitation/list). */
 export async function listInvitationsPage(
   deps: AppDeps,
-  tenant: TenantScope,
+  scope: TenantScope,
   query: z.output<typeof InvitationListQuery>,
 ): Promise<InvitationListResponse> {
-  const scope = invitationsScope(tenant);
-  const { rows, total } = await listInvitations(deps.db, scope, {
+  const reach = requireInvitationsScope(scope);
+  const { rows, total } = await listInvitations(deps.db, reach, {
     limit: query.limit,
     offset: query.offset,
     search: query.search || undefined,
+    sort: query.sort,
+    order: query.order,
   });
   const now = deps.clock();
   return { list: rows.map((row) => presentInvitation(row, now)), noOfRows: total };
 }
 
 /** The organisation an invitation goes to: the caller's own, or any one for the app admin. */
-async function targetOrgId(deps: AppDeps, scope: InvitationsScope, requested?: string | null) {
-  if (scope.mode !== 'admin') {
-    if (requested && requested !== scope.orgId) throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
-    return scope.orgId!;
+async function targetOrgId(deps: AppDeps, reach: InvitationsScope, requested?: string | null) {
+  if (reach.mode !== 'admin') {
+    if (requested && requested !== reach.orgId) throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
+    return reach.orgId;
   }
   if (!requested) throw badRequest('orgId: This field is required');
   if (!(await findOrganisationName(deps.db, requested))) {
@@ -108,15 +111,15 @@ async function targetOrgId(deps: AppDeps, scope: InvitationsScope, requested?: s
 /** The groups an invitee can be put in (GET /api/org/invitation/groups[?org_id]). */
 export async function invitationGroups(
   deps: AppDeps,
-  tenant: TenantScope,
-  orgId: string | undefined,
+  scope: TenantScope,
+  { org_id: orgId }: { org_id?: string },
 ): Promise<InvitationGroupsResponse> {
-  const scope = invitationsScope(tenant);
-  if (scope.mode === 'group') {
-    const group = await findOrgGroup(deps.db, scope.orgId!, scope.groupId!);
+  const reach = requireInvitationsScope(scope);
+  if (reach.mode === 'group') {
+    const group = await findOrgGroup(deps.db, reach.orgId, reach.groupId);
     return { list: group ? [{ id: group.id, name: group.name, is_default: group.isDefault }] : [] };
   }
-  return { list: await listOrgGroups(deps.db, await targetOrgId(deps, scope, orgId)) };
+  return { list: await listOrgGroups(deps.db, await targetOrgId(deps, reach, orgId)) };
 }
 
 /** Organisations by name for the app admin's invite dialog (GET /api/org/search_orgs). */
@@ -127,13 +130,13 @@ export async function searchOrgs(deps: AppDeps, text: string): Promise<SearchOrg
 /** The group an invitation names: the current one for group admins, else a group of the org. */
 async function targetGroupId(
   deps: AppDeps,
-  scope: InvitationsScope,
+  reach: InvitationsScope,
   orgId: string,
   requested?: string | null,
 ) {
-  if (scope.mode === 'group') {
-    if (requested && requested !== scope.groupId) throw notFound(GROUP_NOT_FOUND_MESSAGE);
-    return scope.groupId!;
+  if (reach.mode === 'group') {
+    if (requested && requested !== reach.groupId) throw notFound(GROUP_NOT_FOUND_MESSAGE);
+    return reach.groupId;
   }
   if (!requested) throw badRequest('groupId: This field is required');
   if (!(await findOrgGroup(deps.db, orgId, requested))) throw notFound(GROUP_NOT_FOUND_MESSAGE);
@@ -148,8 +151,8 @@ async function assertInvitable(deps: InvitationsDeps, orgId: string, email: stri
   if (sends.limited) throw tooManyRequests(INVITE_RATE_LIMITED_MESSAGE, sends.retryAfterSeconds);
 }
 
-async function presentOne(deps: AppDeps, scope: InvitationsScope, invitationId: string) {
-  const row = await findInvitation(deps.db, scope, invitationId);
+async function presentOne(deps: AppDeps, reach: InvitationsScope, invitationId: string) {
+  const row = await findInvitation(deps.db, reach, invitationId);
   if (!row) throw new Error('the invitation just written was not found');
   return presentInvitation(row, deps.clock());
 }
@@ -161,13 +164,13 @@ async function presentOne(deps: AppDeps, scope: InvitationsScope, invitationId: 
  */
 export async function invite(
   deps: InvitationsDeps,
-  caller: Caller,
+  scope: TenantScope,
   body: z.output<typeof InviteBody>,
 ): Promise<InvitationSentResponse> {
-  const scope = invitationsScope(caller.scope);
-  if (!canInviteRole(scope.mode, body.role)) throw forbidden(ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE);
-  const orgId = await targetOrgId(deps, scope, body.orgId);
-  const groupId = await targetGroupId(deps, scope, orgId, body.groupId);
+  const reach = requireInvitationsScope(scope);
+  if (!canInviteRole(reach.mode, body.role)) throw forbidden(ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE);
+  const orgId = await targetOrgId(deps, reach, body.orgId);
+  const groupId = await targetGroupId(deps, reach, orgId, body.groupId);
   await assertInvitable(deps, orgId, body.email);
 
   const now = deps.clock();
@@ -182,7 +185,7 @@ export async function invite(
         firstName: body.firstName,
         lastName: body.lastName,
         role: body.role,
-        invitedByAccountId: scope.accountId,
+        invitedByAccountId: reach.accountId,
         tokenHash: voidTokenHash(),
         expiresAt: linkExpiry(now, deps.config.INVITATION_TTL_DAYS),
         linkIssuedAt: now,
@@ -199,19 +202,19 @@ export async function invite(
     });
     await recordAudit(tx, {
       orgId,
-      actorAccountId: scope.accountId,
+      actorAccountId: reach.accountId,
       action: 'invitation.create',
       targetType: 'invitation',
       targetId: created.id,
-      details: { role: body.role, groupId, mode: scope.mode },
-      ip: caller.ip,
+      details: { role: body.role, groupId, mode: reach.mode },
+      ip: scope.ip,
     });
     return created.id;
   });
   deps.jobs.kick();
   return {
     message: INVITATION_SENT_MESSAGE,
-    invitation: await presentOne(deps, scope, invitationId),
+    invitation: await presentOne(deps, reach, invitationId),
   };
 }
 
@@ -221,11 +224,11 @@ export async function invite(
  */
 export async function resend(
   deps: InvitationsDeps,
-  caller: Caller,
-  invitationId: string,
+  scope: TenantScope,
+  { magicLinkId: invitationId }: { magicLinkId: string },
 ): Promise<InvitationSentResponse> {
-  const scope = invitationsScope(caller.scope);
-  const row = await findInvitation(deps.db, scope, invitationId);
+  const reach = requireInvitationsScope(scope);
+  const row = await findInvitation(deps.db, reach, invitationId);
   if (!row) throw notFound(INVITATION_NOT_FOUND_MESSAGE);
   if (row.status === 'accepted') throw conflict(ALREADY_ACCEPTED_MESSAGE);
   await assertInvitable(deps, row.orgId, row.email);
@@ -253,11 +256,11 @@ export async function resend(
       });
       await recordAudit(tx, {
         orgId: row.orgId,
-        actorAccountId: scope.accountId,
+        actorAccountId: reach.accountId,
         action: 'invitation.resend',
         targetType: 'invitation',
         targetId: row.id,
-        ip: caller.ip,
+        ip: scope.ip,
       });
     });
   } catch (error) {
@@ -266,5 +269,5 @@ export async function resend(
     throw error;
   }
   deps.jobs.kick();
-  return { message: INVITATION_RESENT_MESSAGE, invitation: await presentOne(deps, scope, row.id) };
+  return { message: INVITATION_RESENT_MESSAGE, invitation: await presentOne(deps, reach, row.id) };
 }

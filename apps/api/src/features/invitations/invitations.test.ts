@@ -20,7 +20,8 @@ import {
   type SearchOrgsResponse,
 } from '@resonant/contracts/invitations';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { addMember, createAccount, createGroup, createOrg } from '../../../test/factories.ts';
+import { addMember, createAccount, createOrg } from '../../../test/factories.ts';
+import { buildOrg, signedInAccount } from '../../../test/org-builder.ts';
 import { dropRedisKeys, RATE_LIMIT_STORES } from '../../../test/rate-limit-stores.ts';
 import { linkToken, startSmtpListener, type SmtpListener } from '../../../test/smtp-listener.ts';
 import { auditLog } from '../../db/schema/audit.ts';
@@ -68,34 +69,36 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
       },
       clock: () => new Date(Date.now() + clockOffset),
     });
-    orgA = await createOrg(t.db, { name: 'Invite <Org> A' });
-    orgB = await createOrg(t.db, { name: 'Invite Org B' });
-    alpha = await createGroup(t.db, orgA.id, 'Alpha & Co');
-    bravo = await createGroup(t.db, orgA.id, 'Bravo');
-    groupOfB = await createGroup(t.db, orgB.id, 'Bee Team');
-
-    const orgAdmin = await createAccount(t.db, { firstName: 'Olga', lastName: 'Owner' });
-    await addMember(t.db, orgA.id, orgAdmin.id, {
-      orgAdmin: true,
-      groups: [{ groupId: orgA.defaultGroupId }],
+    const inviteOrg = await buildOrg(t, {
+      name: 'Invite <Org> A',
+      groups: ['Alpha & Co', 'Bravo'],
+      people: {
+        orgAdmin: { firstName: 'Olga', lastName: 'Owner', orgAdmin: true, groups: ['Default'] },
+        groupAdmin: {
+          firstName: 'Gus',
+          lastName: 'Lead',
+          groups: ['Default'],
+          adminOf: ['Alpha & Co'],
+        },
+        member: { email: 'mia.member@invite.test', groups: ['Default'] },
+      },
+      signIn: ['orgAdmin', 'groupAdmin', 'member'],
     });
-    const groupAdmin = await createAccount(t.db, { firstName: 'Gus', lastName: 'Lead' });
-    await addMember(t.db, orgA.id, groupAdmin.id, {
-      groups: [{ groupId: orgA.defaultGroupId }, { groupId: alpha.id, isAdmin: true }],
+    const otherOrg = await buildOrg(t, {
+      name: 'Invite Org B',
+      groups: ['Bee Team'],
+      people: { orgAdminB: { orgAdmin: true } },
+      signIn: ['orgAdminB'],
     });
-    const member = await createAccount(t.db, { email: 'mia.member@invite.test' });
-    memberEmail = member.email;
-    await addMember(t.db, orgA.id, member.id, { groups: [{ groupId: orgA.defaultGroupId }] });
-    const appAdmin = await createAccount(t.db, { email: APP_ADMIN_EMAIL });
-    const orgAdminB = await createAccount(t.db);
-    await addMember(t.db, orgB.id, orgAdminB.id, { orgAdmin: true });
-
-    orgAdminLogin = orgAdmin;
-    token.orgAdmin = await t.signIn(orgAdmin.email, orgAdmin.password);
-    token.groupAdmin = await t.signIn(groupAdmin.email, groupAdmin.password);
-    token.member = await t.signIn(member.email, member.password);
-    token.appAdmin = await t.signIn(appAdmin.email, appAdmin.password);
-    token.orgAdminB = await t.signIn(orgAdminB.email, orgAdminB.password);
+    orgA = inviteOrg;
+    orgB = otherOrg;
+    alpha = inviteOrg.groups['Alpha & Co'];
+    bravo = inviteOrg.groups.Bravo;
+    groupOfB = otherOrg.groups['Bee Team'];
+    memberEmail = inviteOrg.people.member.email;
+    orgAdminLogin = inviteOrg.people.orgAdmin;
+    const appAdmin = await signedInAccount(t, { email: APP_ADMIN_EMAIL });
+    Object.assign(token, inviteOrg.tokens, otherOrg.tokens, { appAdmin: appAdmin.token });
   });
   afterAll(async () => {
     await t.close();
@@ -173,7 +176,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
         headers: { ...t.bearer(token.orgAdmin), host: 'evil.example' },
         payload: {
           firstName: 'Gina',
-          lastName: 'O’Hara <b>',
+          lastName: 'Ó Hara-Núñez',
           email: email.toUpperCase(),
           role: 'group',
           groupId: alpha.id,
@@ -188,7 +191,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
         role: 'group',
         state: {
           first_name: 'Gina',
-          last_name: 'O’Hara <b>',
+          last_name: 'Ó Hara-Núñez',
           org_name: 'Invite <Org> A',
           group_name: 'Alpha & Co',
         },
@@ -253,6 +256,28 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
       ).toBe(false);
     });
 
+    it('sorts the list by a column either way, the newest first breaking ties', async () => {
+      await invite({ email: freshEmail('sort'), firstName: 'Aaron', lastName: 'Zed' });
+      await invite({ email: freshEmail('sort'), firstName: 'Zoe', lastName: 'Able' });
+      const firstNames = async (query: string) =>
+        (await listOf(token.orgAdmin, `?limit=100&${query}`)).list.map(
+          (row) => row.state.first_name,
+        );
+      const ascending = await firstNames('sort=first_name&order=asc');
+      expect(ascending).toEqual(
+        [...ascending].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+      );
+      expect(ascending[0]).toBe('Aaron');
+      expect((await firstNames('sort=first_name&order=desc'))[0]).toBe('Zoe');
+      const byLastName = await listOf(token.orgAdmin, '?limit=1&sort=last_name');
+      expect(byLastName.list[0]?.state.last_name).toBe('Able');
+      const oldestFirst = (await listOf(token.orgAdmin, '?limit=100&sort=sent_at')).list;
+      const sentTimes = oldestFirst.map((row) => row.created_at);
+      expect(sentTimes).toEqual([...sentTimes].sort());
+      const wrong = await t.call('GET', '/api/org/invitation/list?sort=token', token.orgAdmin);
+      expect(wrong.statusCode).toBe(400);
+    });
+
     it('checks the SPEC §5 invite rules', async () => {
       const cases: [Partial<InviteBody>, string][] = [
         [{ email: freshEmail('no-group'), groupId: undefined }, 'groupId: This field is required'],
@@ -265,6 +290,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
         ],
         [{ email: freshEmail('blank'), lastName: '   ' }, 'This field is required'],
         [{ email: freshEmail('newline'), lastName: 'Evil\r\nBcc: x@y.z' }, 'Invalid characters'],
+        [{ email: freshEmail('bang'), firstName: 'Bob!' }, 'firstName: Invalid characters'],
       ];
       for (const [body, message] of cases) {
         const response = await invite(body);

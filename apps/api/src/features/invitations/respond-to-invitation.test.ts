@@ -13,7 +13,8 @@ import {
 } from '@resonant/contracts/invitations';
 import type { UserProfile } from '@resonant/contracts/profile';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { addMember, createAccount, createGroup, createOrg } from '../../../test/factories.ts';
+import { addMember, createAccount, type createOrg } from '../../../test/factories.ts';
+import { buildOrg } from '../../../test/org-builder.ts';
 import { linkToken, startSmtpListener, type SmtpListener } from '../../../test/smtp-listener.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { groupMemberships, orgMemberships } from '../../db/schema/organisations.ts';
@@ -36,10 +37,14 @@ describe('answering an invitation (GET /api/invitation-details, POST /api/proces
       env: { SMTP_URL: smtp.url, JOB_POLL_MS: '25', PUBLIC_URL: 'https://resonant.example' },
       clock: () => new Date(Date.now() + clockOffset),
     });
-    org = await createOrg(t.db, { name: 'Answer Org' });
-    team = await createGroup(t.db, org.id, 'Night Shift');
-    orgAdmin = await createAccount(t.db, { firstName: 'Olga', lastName: 'Owner' });
-    await addMember(t.db, org.id, orgAdmin.id, { orgAdmin: true });
+    const answerOrg = await buildOrg(t, {
+      name: 'Answer Org',
+      groups: ['Night Shift'],
+      people: { orgAdmin: { firstName: 'Olga', lastName: 'Owner', orgAdmin: true } },
+    });
+    org = answerOrg;
+    team = answerOrg.groups['Night Shift'];
+    orgAdmin = answerOrg.people.orgAdmin;
   });
   afterAll(async () => {
     await t.close();

@@ -17,7 +17,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { HttpError, forbidden, notFound } from '../../lib/http-error.ts';
 import { joinOrganisation } from '../../lib/join-organisation.ts';
-import type { TenantScope } from '../../plugins/tenant-scope.ts';
+import type { TenantScope } from '../../auth/scope.ts';
 import { findInvitationByTokenHash } from './invitations.queries.ts';
 
 const gone = (message: string) => new HttpError(410, message);
@@ -37,7 +37,7 @@ async function openInvitation(deps: AppDeps, token: string) {
 export async function invitationDetails(
   deps: AppDeps,
   scope: TenantScope,
-  token: string,
+  { it: token }: { it: string },
 ): Promise<InvitationDetails> {
   const invitation = await openInvitation(deps, token);
   const email = await loadAccountEmail(deps.db, scope.accountId);
@@ -65,12 +65,12 @@ const CONTEXT_OF_ROLE = { org: 'org', group: 'group', user: 'user' } as const;
  */
 export async function processInvitation(
   deps: AppDeps,
-  caller: { scope: TenantScope; ip: string },
+  scope: TenantScope,
   body: z.output<typeof ProcessInvitationBody>,
 ): Promise<ProcessInvitationResponse> {
   const tokenHash = hashToken(body.it);
   const invitation = await openInvitation(deps, body.it);
-  const accountId = caller.scope.accountId;
+  const accountId = scope.accountId;
   const email = await loadAccountEmail(deps.db, accountId);
   if (email !== invitation.email.toLowerCase()) throw forbidden(WRONG_ACCOUNT_MESSAGE);
 
@@ -122,7 +122,7 @@ export async function processInvitation(
       targetType: 'invitation',
       targetId: invitation.id,
       details: accepted ? { role: invitation.role, groupId: invitation.groupId } : undefined,
-      ip: caller.ip,
+      ip: scope.ip,
     });
   });
   return { message: accepted ? INVITATION_ACCEPTED_MESSAGE : INVITATION_REJECTED_MESSAGE };

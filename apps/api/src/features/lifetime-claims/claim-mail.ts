@@ -17,7 +17,7 @@ export const CLAIM_MAIL_JOB = 'lifetime-claim.mail';
 export const CLAIM_PATH = '/process-life-time-membership-invite';
 
 /** The claim email: what the membership is, that it binds to one account, and until when. */
-export function claimMail(claim: ClaimRow, link: string): OutgoingMail {
+function claimMail(claim: ClaimRow, link: string): OutgoingMail {
   const membership = claim.orgName
     ? `a lifetime membership of ${claim.orgName} on Resonant`
     : 'a lifetime membership of Resonant';

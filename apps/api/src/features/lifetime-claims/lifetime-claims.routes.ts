@@ -60,7 +60,7 @@ export const lifetimeClaimsRoutes: FastifyPluginAsyncZod<LifetimeClaimsDeps> = a
       },
     },
     async (request, reply) => {
-      const issued = await issueClaim(deps, { scope: request.scope, ip: request.ip }, request.body);
+      const issued = await issueClaim(deps, request.scope, request.body);
       return reply.status(201).send(issued);
     },
   );
@@ -77,7 +77,7 @@ export const lifetimeClaimsRoutes: FastifyPluginAsyncZod<LifetimeClaimsDeps> = a
         response: { 200: ClaimDetails, ...errors },
       },
     },
-    async (request) => claimDetails(deps, request.scope, request.query.ml),
+    async (request) => claimDetails(deps, request.scope, request.query),
   );
 
   app.post(
@@ -94,7 +94,6 @@ export const lifetimeClaimsRoutes: FastifyPluginAsyncZod<LifetimeClaimsDeps> = a
         response: { 200: MessageResponse, ...errors, 409: ErrorResponse },
       },
     },
-    async (request) =>
-      claimMembership(deps, { scope: request.scope, ip: request.ip }, request.body.ml),
+    async (request) => claimMembership(deps, request.scope, request.body),
   );
 };

@@ -25,7 +25,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { joinOrganisation } from '../../lib/join-organisation.ts';
 import { linkExpiry, voidTokenHash } from '../../lib/link-tokens.ts';
-import type { TenantScope } from '../../plugins/tenant-scope.ts';
+import type { TenantScope } from '../../auth/scope.ts';
 import { CLAIM_MAIL_JOB } from './claim-mail.ts';
 import {
   findClaimById,
@@ -38,7 +38,6 @@ import {
 } from './lifetime-claims.queries.ts';
 
 export type LifetimeClaimsDeps = AppDeps & { jobs: JobWorker };
-type Caller = { scope: TenantScope; ip: string };
 
 function presentClaim(row: ClaimRow, now: Date): LifetimeClaim {
   const expired = row.status === 'pending' && row.expiresAt <= now;
@@ -70,7 +69,7 @@ export async function listClaimLinks(
  */
 export async function issueClaim(
   deps: LifetimeClaimsDeps,
-  caller: Caller,
+  scope: TenantScope,
   body: z.output<typeof IssueClaimBody>,
 ): Promise<ClaimIssuedResponse> {
   if (body.email === deps.config.APP_ADMIN_EMAIL) throw conflict(APP_ADMIN_NO_CLAIM_MESSAGE);
@@ -90,7 +89,7 @@ export async function issueClaim(
         email: body.email,
         orgId: body.orgId ?? null,
         tokenHash: voidTokenHash(),
-        issuedByAccountId: caller.scope.accountId,
+        issuedByAccountId: scope.accountId,
         expiresAt: linkExpiry(now, deps.config.CLAIM_LINK_TTL_DAYS),
         createdAt: now,
       })
@@ -104,11 +103,11 @@ export async function issueClaim(
     });
     await recordAudit(tx, {
       orgId: body.orgId ?? null,
-      actorAccountId: caller.scope.accountId,
+      actorAccountId: scope.accountId,
       action: 'lifetime-claim.issue',
       targetType: 'lifetime_claim',
       targetId: claim.id,
-      ip: caller.ip,
+      ip: scope.ip,
     });
     return claim.id;
   });
@@ -131,7 +130,7 @@ async function openClaim(deps: AppDeps, token: string) {
 export async function claimDetails(
   deps: AppDeps,
   scope: TenantScope,
-  token: string,
+  { ml: token }: { ml: string },
 ): Promise<ClaimDetails> {
   const claim = await openClaim(deps, token);
   const email = await loadAccountEmail(deps.db, scope.accountId);
@@ -149,12 +148,12 @@ export async function claimDetails(
  */
 export async function claimMembership(
   deps: AppDeps,
-  caller: Caller,
-  token: string,
+  scope: TenantScope,
+  { ml: token }: { ml: string },
 ): Promise<{ message: string }> {
   const claim = await openClaim(deps, token);
-  const accountId = caller.scope.accountId;
-  if (caller.scope.role === 'super') throw conflict(APP_ADMIN_NO_CLAIM_MESSAGE);
+  const accountId = scope.accountId;
+  if (scope.role === 'super') throw conflict(APP_ADMIN_NO_CLAIM_MESSAGE);
   const email = await loadAccountEmail(deps.db, accountId);
   if (email !== claim.email.toLowerCase()) throw forbidden(CLAIM_WRONG_ACCOUNT_MESSAGE);
   if (await hasLifetimeMembership(deps.db, accountId)) throw conflict(ALREADY_LIFETIME_MESSAGE);
@@ -184,7 +183,7 @@ export async function claimMembership(
         action: 'lifetime-claim.claim',
         targetType: 'lifetime_claim',
         targetId: claim.id,
-        ip: caller.ip,
+        ip: scope.ip,
       });
     });
   } catch (error) {

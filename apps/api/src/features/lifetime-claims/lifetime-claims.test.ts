@@ -15,6 +15,7 @@ import {
 } from '@resonant/contracts/lifetime-claims';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addMember, createAccount, createGroup, createOrg } from '../../../test/factories.ts';
+import { buildOrg, signedInAccount } from '../../../test/org-builder.ts';
 import { linkToken, startSmtpListener, type SmtpListener } from '../../../test/smtp-listener.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { lifetimeClaims } from '../../db/schema/invitations.ts';
@@ -36,7 +37,6 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
   let t: TestApp;
   let clockOffset = 0;
   let org: Org;
-  let orgAdmin: Account;
   let member: Account;
   let appAdmin: Account;
   const token = { appAdmin: '', orgAdmin: '', member: '' };
@@ -54,18 +54,19 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
       },
       clock: () => new Date(Date.now() + clockOffset),
     });
-    org = await createOrg(t.db, { name: 'Lifetime <Org> & Co' });
-    orgAdmin = await createAccount(t.db);
-    await addMember(t.db, org.id, orgAdmin.id, {
-      orgAdmin: true,
-      groups: [{ groupId: org.defaultGroupId }],
+    const signedInAppAdmin = await signedInAccount(t, { email: APP_ADMIN_EMAIL });
+    const claimsOrg = await buildOrg(t, {
+      name: 'Lifetime <Org> & Co',
+      people: {
+        orgAdmin: { orgAdmin: true, groups: ['Default'] },
+        member: { groups: ['Default'] },
+      },
+      signIn: ['orgAdmin', 'member'],
     });
-    member = await createAccount(t.db);
-    await addMember(t.db, org.id, member.id, { groups: [{ groupId: org.defaultGroupId }] });
-    appAdmin = await createAccount(t.db, { email: APP_ADMIN_EMAIL });
-    token.appAdmin = await t.signIn(appAdmin.email, appAdmin.password);
-    token.orgAdmin = await t.signIn(orgAdmin.email, orgAdmin.password);
-    token.member = await t.signIn(member.email, member.password);
+    org = claimsOrg;
+    member = claimsOrg.people.member;
+    appAdmin = signedInAppAdmin;
+    Object.assign(token, claimsOrg.tokens, { appAdmin: signedInAppAdmin.token });
   });
   afterAll(async () => {
     await t.close();

@@ -9,7 +9,8 @@ import {
 } from '@resonant/contracts/org-users';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import type { UploadFile } from '../../../test/multipart-body.ts';
-import { addMember, createAccount, createGroup, createOrg } from '../../../test/factories.ts';
+import { createAccount, type createOrg } from '../../../test/factories.ts';
+import { buildOrg } from '../../../test/org-builder.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { groupMemberships, orgMemberships } from '../../db/schema/organisations.ts';
@@ -25,27 +26,25 @@ describe('POST /api/org/users/import', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    org = await createOrg(t.db, { name: 'Import Org' });
-    engineering = await createGroup(t.db, org.id, 'Engineering');
-    const other = await createOrg(t.db, { name: 'Import Other Org' });
-    const orgAdmin = await createAccount(t.db);
-    await addMember(t.db, org.id, orgAdmin.id, { orgAdmin: true });
-    const groupAdmin = await createAccount(t.db);
-    await addMember(t.db, org.id, groupAdmin.id, {
-      groups: [{ groupId: engineering.id, isAdmin: true }],
+    const importOrg = await buildOrg(t, {
+      name: 'Import Org',
+      groups: ['Engineering'],
+      people: {
+        orgAdmin: { orgAdmin: true },
+        groupAdmin: { adminOf: ['Engineering'] },
+        member: { groups: ['Default'] },
+      },
+      signIn: ['orgAdmin', 'groupAdmin', 'member'],
     });
-    const member = await createAccount(t.db);
-    await addMember(t.db, org.id, member.id, { groups: [{ groupId: org.defaultGroupId }] });
-    const outsider = await createAccount(t.db, {
-      email: 'otto.outsider@example.test',
-      password: 'Outside#1',
+    const other = await buildOrg(t, {
+      name: 'Import Other Org',
+      people: { outsider: { email: 'otto.outsider@example.test', password: 'Outside#1' } },
     });
-    outsiderId = outsider.id;
-    await addMember(t.db, other.id, outsider.id);
+    org = importOrg;
+    engineering = importOrg.groups.Engineering;
+    outsiderId = other.ids.outsider;
     await createAccount(t.db, { email: APP_ADMIN_EMAIL });
-    token.orgAdmin = await t.signIn(orgAdmin.email, orgAdmin.password);
-    token.groupAdmin = await t.signIn(groupAdmin.email, groupAdmin.password);
-    token.member = await t.signIn(member.email, member.password);
+    Object.assign(token, importOrg.tokens);
   });
   afterAll(() => t.close());
 
@@ -200,7 +199,11 @@ describe('POST /api/org/users/import', () => {
         email: `${'m'.repeat(40)}@example.test`,
         reason: 'Email must be at most 50 characters',
       },
-      { row: 5, email: 'r4@example.test', reason: 'Gender is required' },
+      {
+        row: 5,
+        email: 'r4@example.test',
+        reason: 'Invalid gender: use Male, Female, Prefer not to disclose or Others',
+      },
       {
         row: 6,
         email: 'r5@example.test',
@@ -223,6 +226,55 @@ describe('POST /api/org/users/import', () => {
     expect(body.data).toMatchObject({ created: 1, failedCount: 10 });
   });
 
+  it('says an unknown gender is invalid and names the allowed ones; a missing one is required', async () => {
+    const body = await imported(
+      await upload(token.orgAdmin, [
+        {
+          name: 'genders.csv',
+          content: csv([
+            'Robo,Tic,gender.robot@example.test,Robot,1990-01-01,,',
+            'No,Gender,gender.none@example.test,,1990-01-01,,',
+            'Any,Case,gender.case@example.test, prefer NOT to disclose ,1990-01-01,,',
+          ]),
+        },
+      ]),
+    );
+    expect(body.data.failed).toEqual([
+      {
+        row: 2,
+        email: 'gender.robot@example.test',
+        reason: 'Invalid gender: use Male, Female, Prefer not to disclose or Others',
+      },
+      { row: 3, email: 'gender.none@example.test', reason: 'Gender is required' },
+    ]);
+    expect((await listed('gender.case@'))[0]).toMatchObject({ gender: 'Prefer not to disclose' });
+  });
+
+  it('lists a quote never closed as a failed line, keeping the rows before it', async () => {
+    const body = await imported(
+      await upload(token.orgAdmin, [
+        {
+          name: 'open-quote.csv',
+          content: csv([
+            'Before,Quote,quote.before@example.test,Male,1990-01-01,,',
+            '"Open,Quote,quote.open@example.test,Male,1990-01-01,,',
+            'After,Quote,quote.after@example.test,Male,1990-01-01,,',
+          ]),
+        },
+      ]),
+    );
+    expect(body.data).toMatchObject({ created: 1, failedCount: 1 });
+    expect(body.data.failed).toEqual([
+      {
+        row: 3,
+        email: '',
+        reason: 'A quoted cell is never closed (a " is missing); the rest of the file was not read',
+      },
+    ]);
+    expect(await listed('quote.before@')).toHaveLength(1);
+    expect(await listed('quote.after@')).toHaveLength(0);
+  });
+
   it('adds an existing account of another organization without changing its password', async () => {
     const body = await imported(
       await upload(token.orgAdmin, [
@@ -240,14 +292,15 @@ describe('POST /api/org/users/import', () => {
     );
   });
 
-  it('stores formula-looking cells as plain text and echoes them with a leading quote', async () => {
+  it('refuses formula names (the name rule), stores a leading - as text, quotes echoed formulas', async () => {
     const body = await imported(
       await upload(token.orgAdmin, [
         {
           name: 'formulas.csv',
           content: csv([
             '"=HYPERLINK(""http://evil.test"",""x"")",@SUM(A1),formula.one@example.test,Male,1990-01-01,,',
-            '+Plus,-Minus,formula.two@example.test,Female,1990-01-01,,',
+            'Bob!,Bang,formula.bang@example.test,Male,1990-01-01,,',
+            'Plus,-Minus,formula.two@example.test,Female,1990-01-01,,',
             'Bad,Email,=1+2,Male,1990-01-01,,',
             'Bad,Email,@cmd,Male,1990-01-01,,',
             'Bad,Email,-2+3,Male,1990-01-01,,',
@@ -255,26 +308,27 @@ describe('POST /api/org/users/import', () => {
         },
       ]),
     );
-    expect(body.data.created).toBe(2);
-    expect(body.data.failed.map((row) => row.email)).toEqual(["'=1+2", "'@cmd", "'-2+3"]);
-    const [one] = await listed('formula.one@');
-    expect(one).toMatchObject({
-      first_name: '=HYPERLINK("http://evil.test","x")',
-      last_name: '@SUM(A1)',
-    });
+    expect(body.data.created).toBe(1);
+    expect(body.data.failed.slice(0, 2)).toEqual([
+      { row: 2, email: 'formula.one@example.test', reason: 'Invalid characters' },
+      { row: 3, email: 'formula.bang@example.test', reason: 'Invalid characters' },
+    ]);
+    expect(body.data.failed.slice(2).map((row) => row.email)).toEqual(["'=1+2", "'@cmd", "'-2+3"]);
+    expect(await listed('formula.one@')).toEqual([]);
     const [two] = await listed('formula.two@');
-    expect(two).toMatchObject({ first_name: '+Plus', last_name: '-Minus' });
+    expect(two).toMatchObject({ first_name: 'Plus', last_name: '-Minus' });
   });
 
   it('reads headers in any order and case, spreadsheet exports with a BOM, CRLF and ;', async () => {
     const content =
-      '\uFEFFEmail;Birth Date;First Name;Last Name;Gender\r\n' +
-      'semi.one@example.test;1990-01-01;Semi;Colon;Others\r\n' +
-      'semi.two@example.test;1991-01-01;"Quoted; Name";Colon;Prefer not to disclose\r\n';
+      '\uFEFFEmail;Birth Date;First Name;Last Name;Gender;Note\r\n' +
+      'semi.one@example.test;1990-01-01;Semi;Colon;Others;\r\n' +
+      'semi.two@example.test;1991-01-01;"Quoted Name";Colon;Prefer not to disclose;"a; b"\r\n';
     const body = await imported(await upload(token.orgAdmin, [{ name: 'EXPORT.CSV', content }]));
     expect(body.data).toMatchObject({ created: 2, failedCount: 0 });
     expect((await listed('semi.two@'))[0]).toMatchObject({
-      first_name: 'Quoted; Name',
+      first_name: 'Quoted Name',
+      last_name: 'Colon',
       gender: 'Prefer not to disclose',
     });
   });

@@ -15,11 +15,10 @@ import {
 import { BirthDate, FirstName, GENDERS, GenderField, LastName } from '@resonant/contracts/profile';
 import type { AppDeps } from '../../app-deps.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { CsvFormatError, csvRecords } from '../../lib/csv-records.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-import type { TenantScope } from '../../plugins/tenant-scope.ts';
-import { csvRecords } from './csv-records.ts';
+import { requireUsersScope, type TenantScope } from '../../auth/scope.ts';
 import { enrolUsers, type EnrolRow } from './enrol-users.ts';
-import { usersScope } from './users-scope.ts';
 import { findOrgDomain, listOrgGroups } from './org-users.queries.ts';
 
 /** Rows enrolled per transaction: large files go through in steps, never all at once. */
@@ -124,23 +123,22 @@ function checkRow(
  */
 export async function importOrgUsers(
   deps: AppDeps,
-  tenant: TenantScope,
+  scope: TenantScope,
   file: ImportFile,
-  ip: string,
 ): Promise<ImportUsersResponse> {
-  const scope = usersScope(tenant, 'import');
+  const users = requireUsersScope(scope, 'import');
   // A UTF-16 export or a binary file: no cell of it could be stored (PostgreSQL refuses NUL).
   if (file.content.includes(0)) throw badRequest(IMPORT_NOT_TEXT_MESSAGE);
   if (file.domain?.trim()) {
     // The page names the org it imports into; a switch in another tab must not redirect the rows.
-    const domain = await findOrgDomain(deps.db, scope);
+    const domain = await findOrgDomain(deps.db, users);
     if (domain?.toLowerCase() !== file.domain.trim().toLowerCase()) {
       throw notFound('Organization not found');
     }
   }
-  const groups = await listOrgGroups(deps.db, scope);
+  const groups = await listOrgGroups(deps.db, users);
   const defaultGroupId = groups.find((group) => group.isDefault)?.id;
-  if (!defaultGroupId) throw new Error(`organisation ${scope.orgId} has no Default group`);
+  if (!defaultGroupId) throw new Error(`organisation ${users.orgId} has no Default group`);
   const groupsByName = new Map(groups.map((group) => [group.name.toLowerCase(), group.id]));
 
   const data = { created: 0, added: 0, skipped: 0, failedCount: 0, failed: [] as ImportFailure[] };
@@ -154,7 +152,7 @@ export async function importOrgUsers(
   let batch: EnrolRow[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
-    const outcomes = await enrolUsers(deps.db, scope.orgId, batch);
+    const outcomes = await enrolUsers(deps.db, users.orgId, batch);
     for (const outcome of outcomes) {
       if (outcome.status === 'created') data.created++;
       else if (outcome.status === 'added') data.added++;
@@ -167,45 +165,52 @@ export async function importOrgUsers(
   let emailColumn = -1;
   const firstLineOf = new Map<string, number>();
   let rows = 0;
-  for (const record of csvRecords(file.content)) {
-    if (record.cells.every((value) => value.trim() === '')) continue;
-    if (!columns) {
-      columns = readHeader(record.cells);
-      emailColumn = columns.get('email') ?? -1;
-      continue;
+  try {
+    for await (const record of csvRecords(file.content)) {
+      if (record.cells.every((value) => value.trim() === '')) continue;
+      if (!columns) {
+        columns = readHeader(record.cells);
+        emailColumn = columns.get('email') ?? -1;
+        continue;
+      }
+      rows++;
+      const emailCell = record.cells[emailColumn] ?? '';
+      const checked = checkRow(
+        record.cells,
+        columns,
+        groupsByName,
+        defaultGroupId,
+        deps.config.APP_ADMIN_EMAIL,
+      );
+      if (!checked.ok) {
+        fail(record.line, emailCell, checked.reason);
+        continue;
+      }
+      const first = firstLineOf.get(checked.row.email);
+      if (first !== undefined) {
+        fail(record.line, emailCell, `Duplicate email: also on line ${first}`);
+        continue;
+      }
+      firstLineOf.set(checked.row.email, record.line);
+      batch.push(checked.row);
+      if (batch.length >= IMPORT_BATCH_SIZE) await flush();
     }
+  } catch (error) {
+    // A quote never closed: the rows before it are in, the rest cannot be told apart into rows.
+    if (!(error instanceof CsvFormatError) || !columns) throw error;
     rows++;
-    const emailCell = record.cells[emailColumn] ?? '';
-    const checked = checkRow(
-      record.cells,
-      columns,
-      groupsByName,
-      defaultGroupId,
-      deps.config.APP_ADMIN_EMAIL,
-    );
-    if (!checked.ok) {
-      fail(record.line, emailCell, checked.reason);
-      continue;
-    }
-    const first = firstLineOf.get(checked.row.email);
-    if (first !== undefined) {
-      fail(record.line, emailCell, `Duplicate email: also on line ${first}`);
-      continue;
-    }
-    firstLineOf.set(checked.row.email, record.line);
-    batch.push(checked.row);
-    if (batch.length >= IMPORT_BATCH_SIZE) await flush();
+    fail(error.line, '', `${error.problem}; the rest of the file was not read`);
   }
   if (!columns) throw badRequest('The file is empty');
   if (rows === 0) throw badRequest('The file has no users: add one row per user below the header');
   await flush();
 
   await recordAudit(deps.db, {
-    orgId: scope.orgId,
-    actorAccountId: scope.accountId,
+    orgId: users.orgId,
+    actorAccountId: users.accountId,
     action: 'org-users.import',
     targetType: 'organisation',
-    targetId: scope.orgId,
+    targetId: users.orgId,
     details: {
       file: csvSafe(file.fileName),
       rows,
@@ -214,7 +219,7 @@ export async function importOrgUsers(
       skipped: data.skipped,
       failed: data.failedCount,
     },
-    ip,
+    ip: scope.ip,
   });
   // Reported with the same message whenever a row failed, the spec's "Failed import" case; the
   // good rows are in nonetheless.

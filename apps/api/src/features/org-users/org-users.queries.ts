@@ -1,6 +1,8 @@
 import { and, asc, count, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { OrgUserListType } from '@resonant/contracts/org-users';
+import type { SortOrder } from '@resonant/contracts/fields';
+import type { OrgUserListType, OrgUsersSort } from '@resonant/contracts/org-users';
 import { memberMatches } from '../../lib/member-search.ts';
+import { orgUserColumns } from '../../lib/org-user-row.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, profiles } from '../../db/schema/accounts.ts';
 import {
@@ -9,25 +11,32 @@ import {
   orgMemberships,
   organisations,
 } from '../../db/schema/organisations.ts';
-import type { UsersScope } from './users-scope.ts';
+import type { UsersScope } from '../../auth/scope.ts';
 
 export type OrgUsersFilter = {
   type: OrgUserListType;
   groupId?: string;
   search?: string;
+  sort?: OrgUsersSort;
+  order: SortOrder;
   limit: number;
   offset: number;
 };
 
-const highestRole = sql<'org' | 'group' | 'user'>`case
-  when ${orgMemberships.role} = 'admin' then 'org'
-  when exists (
-    select 1 from ${groupMemberships}
-    where ${groupMemberships.orgId} = ${orgMemberships.orgId}
-      and ${groupMemberships.accountId} = ${orgMemberships.accountId}
-      and ${groupMemberships.isAdmin}
-  ) then 'group'
-  else 'user' end`;
+const BY_NAME = [sql`lower(${profiles.firstName})`, sql`lower(${profiles.lastName})`];
+const SORT_KEYS: Record<OrgUsersSort, SQL[]> = {
+  name: BY_NAME,
+  email: [sql`${accounts.email}`],
+  last_activity: [sql`${orgMemberships.lastActivityAt}`],
+  signup: [sql`${accounts.createdAt}`],
+};
+
+/** The requested column first (never-active members last either way), then name, then id. */
+function usersOrder(filter: OrgUsersFilter): SQL[] {
+  const direction = filter.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
+  const chosen = filter.sort ? SORT_KEYS[filter.sort].map((key) => sql`${key} ${direction}`) : [];
+  return [...chosen, ...BY_NAME.map((key) => asc(key)), asc(accounts.email), asc(accounts.id)];
+}
 
 function inGroup(db: Database, orgId: string, groupId: string): SQL {
   return inArray(
@@ -54,29 +63,12 @@ function memberCondition(db: Database, scope: UsersScope, filter: OrgUsersFilter
 export async function listOrgUsers(db: Database, scope: UsersScope, filter: OrgUsersFilter) {
   const where = memberCondition(db, scope, filter);
   const rows = await db
-    .select({
-      userId: accounts.id,
-      email: accounts.email,
-      createdAt: accounts.createdAt,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      birthDate: profiles.birthDate,
-      gender: profiles.gender,
-      lastActivityAt: orgMemberships.lastActivityAt,
-      lastActivityType: orgMemberships.lastActivityType,
-      payer: orgMemberships.payer,
-      isExternal: orgMemberships.isExternal,
-      highestRole,
-    })
+    .select(orgUserColumns)
     .from(orgMemberships)
     .innerJoin(accounts, eq(accounts.id, orgMemberships.accountId))
     .innerJoin(profiles, eq(profiles.accountId, orgMemberships.accountId))
     .where(where)
-    .orderBy(
-      asc(sql`lower(${profiles.firstName})`),
-      asc(sql`lower(${profiles.lastName})`),
-      asc(accounts.email),
-    )
+    .orderBy(...usersOrder(filter))
     .limit(filter.limit)
     .offset(filter.offset);
   const [total] = await db

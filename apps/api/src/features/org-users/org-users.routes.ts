@@ -87,7 +87,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.get(
     '/api/org/users',
     {
-      config: { permission: 'group.participants.manage' },
+      config: { permission: 'group.participants.manage', context: 'org' },
       schema: {
         tags,
         summary: 'List users',
@@ -106,7 +106,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.get(
     '/api/org/users_stats',
     {
-      config: { permission: 'org.users.manage' },
+      config: { permission: 'org.users.manage', context: 'org' },
       schema: {
         tags,
         summary: 'User statistics',
@@ -123,7 +123,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.post(
     '/api/org/users',
     {
-      config: { permission: 'group.participants.manage' },
+      config: { permission: 'group.participants.manage', context: 'org' },
       schema: {
         tags,
         summary: 'Add a user',
@@ -138,13 +138,13 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await addUser(deps, request.scope, request.body, request.ip)),
+      reply.status(201).send(await addUser(deps, request.scope, request.body)),
   );
 
   app.put(
     '/api/org/users',
     {
-      config: { permission: 'group.participants.manage' },
+      config: { permission: 'group.participants.manage', context: 'org' },
       schema: {
         tags,
         summary: 'Edit a user',
@@ -156,13 +156,13 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: MessageWithUser, ...errors },
       },
     },
-    async (request) => updateUser(deps, request.scope, request.body, request.ip),
+    async (request) => updateUser(deps, request.scope, request.body),
   );
 
   app.delete(
     '/api/org/users',
     {
-      config: { permission: 'org.users.manage' },
+      config: { permission: 'org.users.manage', context: 'org' },
       schema: {
         tags,
         summary: 'Remove a user from the organization',
@@ -174,13 +174,13 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: MessageWithUser, ...errors },
       },
     },
-    async (request) => removeUser(deps, request.scope, request.query, request.ip),
+    async (request) => removeUser(deps, request.scope, request.query),
   );
 
   app.put(
     '/api/org/users/change_payer',
     {
-      config: { permission: 'org.users.manage' },
+      config: { permission: 'org.users.manage', context: 'org' },
       schema: {
         tags,
         summary: 'Switch the payer between the organization and the user',
@@ -189,13 +189,13 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: ChangePayerResponse, ...errors },
       },
     },
-    async (request) => changePayer(deps, request.scope, request.body.user_id, request.ip),
+    async (request) => changePayer(deps, request.scope, request.body),
   );
 
   app.get(
     '/api/org/user_groups/:userId',
     {
-      config: { permission: 'org.users.manage' },
+      config: { permission: 'org.users.manage', context: 'org' },
       schema: {
         tags,
         summary: 'The groups of a user',
@@ -203,13 +203,13 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         response: { 200: UserGroupsResponse, ...errors },
       },
     },
-    async (request) => userGroups(deps, request.scope, request.params.userId),
+    async (request) => userGroups(deps, request.scope, request.params),
   );
 
   app.get(
     '/api/org/users/group_options',
     {
-      config: { permission: 'org.users.manage' },
+      config: { permission: 'org.users.manage', context: 'org' },
       schema: {
         tags,
         summary: 'The groups a user can be put in',
@@ -223,15 +223,15 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.post(
     '/api/org/users/import',
     {
-      config: { permission: 'org.users.manage' },
+      config: { permission: 'org.users.manage', context: 'org' },
       schema: {
         tags,
         summary: 'Import users from a CSV file',
         description:
           `multipart/form-data: \`file\`, one .csv file of at most ${IMPORT_MAX_BYTES / MB} MB ` +
           `(else 400 '${IMPORT_CSV_ONLY_MESSAGE}' or 413), and optionally \`domain\`.\n\n` +
-          'UTF-8, comma (or semicolon) separated, a header line naming the columns in any ' +
-          'order, case-insensitively:\n\n' +
+          'UTF-8, separated by `,` `;` or tab (whichever the header line uses most), a header ' +
+          'line naming the columns in any order, case-insensitively:\n\n' +
           IMPORT_COLUMNS.map(
             (column) =>
               `- \`${column.name}\`${column.required ? ' (required)' : ''}: ${column.description}`,
@@ -254,27 +254,26 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     },
     async (request) => {
       const file = await readCsvUpload(request);
-      return importOrgUsers(deps, request.scope, file, request.ip);
+      return importOrgUsers(deps, request.scope, file);
     },
   );
 };
 
-const tooLarge = () => new HttpError(413, `The file is larger than ${IMPORT_MAX_BYTES / MB} MB`);
+const TOO_LARGE_MESSAGE = `The file is larger than ${IMPORT_MAX_BYTES / MB} MB`;
 
 /**
  * Reads the one .csv file and the `domain` field. The file (at most 10 MB) is held in memory once,
  * so an oversize upload is refused with 413 before a single row is imported.
  */
 async function readCsvUpload(request: FastifyRequest): Promise<ImportFile> {
-  if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data');
   // Refused before reading a byte when the browser says how large the upload is.
   const declared = Number(request.headers['content-length']);
-  if (declared > IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
-  const form = await readMultipartForm(request).catch((error: unknown) => {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (code === 'FST_FILES_LIMIT') throw badRequest('Attach one .csv file');
-    throw error;
+  if (declared > IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
+    throw new HttpError(413, TOO_LARGE_MESSAGE);
+  }
+  const form = await readMultipartForm(request, {
+    fileTooLarge: TOO_LARGE_MESSAGE,
+    tooManyFiles: badRequest('Attach one .csv file'),
   });
   if (form.files.some((file) => !file.fileName.toLowerCase().endsWith('.csv'))) {
     throw badRequest(IMPORT_CSV_ONLY_MESSAGE);

@@ -18,7 +18,6 @@ import {
   type AddOrgUserBody,
   type AddOrgUserResponse,
   type ChangePayerResponse,
-  type OrgUser,
   type OrgUsersQuery,
   type OrgUsersResponse,
   type RemoveOrgUserQuery,
@@ -30,10 +29,10 @@ import type { AppDeps } from '../../app-deps.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { decryptTransportedPassword } from '../../lib/password-transport.ts';
-import type { TenantScope } from '../../plugins/tenant-scope.ts';
+import { presentOrgUser } from '../../lib/org-user-row.ts';
+import { requireUsersScope, type TenantScope, type UsersScope } from '../../auth/scope.ts';
 import { enrolUsers } from './enrol-users.ts';
-import { canRemoveUser, canSetOrgAdmin } from '../../auth/policies.ts';
-import { usersScope, type UsersScope } from './users-scope.ts';
+import { canRemoveUser, canSetOrgAdmin } from '@resonant/contracts/org-users-policies';
 import {
   countOrgUsers,
   deleteMembership,
@@ -49,54 +48,35 @@ import {
   updateMemberProfile,
 } from './org-users.queries.ts';
 
-type Row = Awaited<ReturnType<typeof listOrgUsers>>['rows'][number];
-
-function presentUser(row: Row): OrgUser {
-  return {
-    user_id: row.userId,
-    full_name: `${row.firstName} ${row.lastName}`.trim(),
-    first_name: row.firstName,
-    last_name: row.lastName,
-    birth_date: row.birthDate,
-    gender: row.gender,
-    email: row.email,
-    last_activity_date: row.lastActivityAt?.toISOString() ?? null,
-    last_activity_type: row.lastActivityType,
-    user_highest_role: row.highestRole,
-    created_at: row.createdAt?.toISOString() ?? null,
-    subscription_payer: row.payer === 'user' ? 'External' : 'Org',
-    is_solo: row.payer === 'user',
-    is_external: row.isExternal,
-  };
-}
-
-async function assertGroupInScope(deps: AppDeps, scope: UsersScope, groupId: string) {
-  const inScope = scope.groupId
-    ? groupId === scope.groupId
-    : (await findOrgGroups(deps.db, scope, [groupId])).length === 1;
+async function assertGroupInScope(deps: AppDeps, users: UsersScope, groupId: string) {
+  const inScope = users.groupId
+    ? groupId === users.groupId
+    : (await findOrgGroups(deps.db, users, [groupId])).length === 1;
   if (!inScope) throw notFound(GROUP_NOT_FOUND_MESSAGE);
 }
 
 /**
  * One page of users (SPEC §7 GET /org/users): the whole organisation for an org admin, only the
- * current group for a group admin. An org or group id outside the caller's scope is 404.
+ * current group for a group admin. An org or group id outside the caller's reach is 404.
  */
 export async function listUsers(
   deps: AppDeps,
-  tenant: TenantScope,
+  scope: TenantScope,
   query: z.output<typeof OrgUsersQuery>,
 ): Promise<OrgUsersResponse> {
-  const scope = usersScope(tenant, 'list');
-  if (query.orgId && query.orgId !== scope.orgId) throw notFound('Organization not found');
-  if (query.groupId) await assertGroupInScope(deps, scope, query.groupId);
-  const { rows, total } = await listOrgUsers(deps.db, scope, {
+  const users = requireUsersScope(scope, 'list');
+  if (query.orgId && query.orgId !== users.orgId) throw notFound('Organization not found');
+  if (query.groupId) await assertGroupInScope(deps, users, query.groupId);
+  const { rows, total } = await listOrgUsers(deps.db, users, {
     type: query.type,
     groupId: query.groupId,
     search: query.search || undefined,
+    sort: query.sort,
+    order: query.order,
     limit: query.limit,
     offset: query.offset,
   });
-  return { list: rows.map(presentUser), noOfRows: total };
+  return { list: rows.map(presentOrgUser), noOfRows: total };
 }
 
 /**
@@ -104,10 +84,10 @@ export async function listUsers(
  * ACTIVE_USER_DAYS days (the spec's "weekly active", from last_activity_at), internal = seat paid
  * by the org, external = paid by the member, total = every member.
  */
-export async function usersStats(deps: AppDeps, tenant: TenantScope): Promise<UsersStatsResponse> {
-  const scope = usersScope(tenant, 'stats');
+export async function usersStats(deps: AppDeps, scope: TenantScope): Promise<UsersStatsResponse> {
+  const users = requireUsersScope(scope, 'stats');
   const since = new Date(deps.clock().getTime() - ACTIVE_USER_DAYS * 86_400_000);
-  const counts = await countOrgUsers(deps.db, scope, since);
+  const counts = await countOrgUsers(deps.db, users, since);
   return {
     total_active_users: counts.active,
     total_internal_users: counts.internal,
@@ -122,12 +102,12 @@ export async function usersStats(deps: AppDeps, tenant: TenantScope): Promise<Us
  * The groups a user is put in: those chosen (all of the org, at least one) in org mode, the
  * caller's current group in group mode; the Default group always.
  */
-async function groupsToJoin(deps: AppDeps, scope: UsersScope, requested: readonly string[]) {
-  const defaultGroupId = await findDefaultGroupId(deps.db, scope);
-  if (scope.groupId) return [...new Set([scope.groupId, defaultGroupId])];
+async function groupsToJoin(deps: AppDeps, users: UsersScope, requested: readonly string[]) {
+  const defaultGroupId = await findDefaultGroupId(deps.db, users);
+  if (users.groupId) return [...new Set([users.groupId, defaultGroupId])];
   const chosen = [...new Set(requested)];
   if (chosen.length === 0) throw badRequest(`groupIds: ${SELECT_AT_LEAST_ONE_MESSAGE}`);
-  const found = await findOrgGroups(deps.db, scope, chosen);
+  const found = await findOrgGroups(deps.db, users, chosen);
   if (found.length !== chosen.length) throw notFound(GROUP_NOT_FOUND_MESSAGE);
   return [...new Set([...chosen, defaultGroupId])];
 }
@@ -147,15 +127,14 @@ async function readPassword(deps: AppDeps, encrypted: string): Promise<string> {
  */
 export async function addUser(
   deps: AppDeps,
-  tenant: TenantScope,
+  scope: TenantScope,
   body: z.output<typeof AddOrgUserBody>,
-  ip: string,
 ): Promise<AddOrgUserResponse> {
-  const scope = usersScope(tenant, 'add');
+  const users = requireUsersScope(scope, 'add');
   const password = await readPassword(deps, body.password);
   if (body.email === deps.config.APP_ADMIN_EMAIL) throw conflict(APP_ADMIN_CANNOT_JOIN_MESSAGE);
-  const groupIds = await groupsToJoin(deps, scope, body.groupIds);
-  const [outcome] = await enrolUsers(deps.db, scope.orgId, [
+  const groupIds = await groupsToJoin(deps, users, body.groupIds);
+  const [outcome] = await enrolUsers(deps.db, users.orgId, [
     {
       email: body.email,
       firstName: body.firstName,
@@ -169,13 +148,13 @@ export async function addUser(
   if (!outcome) throw new Error('enrolUsers answered no outcome');
   if (outcome.status === 'already-member') throw conflict(ALREADY_MEMBER_MESSAGE);
   await recordAudit(deps.db, {
-    orgId: scope.orgId,
-    actorAccountId: scope.accountId,
+    orgId: users.orgId,
+    actorAccountId: users.accountId,
     action: outcome.status === 'created' ? 'org-user.create' : 'org-user.add-existing',
     targetType: 'account',
     targetId: outcome.accountId,
-    details: { mode: scope.mode, groupIds },
-    ip,
+    details: { mode: users.mode, groupIds },
+    ip: scope.ip,
   });
   return {
     message: outcome.status === 'created' ? USER_ADDED_MESSAGE : EXISTING_ACCOUNT_ADDED_MESSAGE,
@@ -190,20 +169,19 @@ export async function addUser(
  */
 export async function updateUser(
   deps: AppDeps,
-  tenant: TenantScope,
+  scope: TenantScope,
   body: z.output<typeof UpdateOrgUserBody>,
-  ip: string,
 ) {
-  const scope = usersScope(tenant, 'edit');
-  const member = await findMembership(deps.db, scope, body.userId);
+  const users = requireUsersScope(scope, 'edit');
+  const member = await findMembership(deps.db, users, body.userId);
   if (!member) throw notFound(USER_NOT_FOUND_MESSAGE);
   let groupIds: string[] | null = null;
   let role: 'admin' | 'member' | null = null;
   // Group admins change personal details only; their groups and roles are not theirs to set.
-  if (scope.mode === 'org') {
-    groupIds = await groupsToJoin(deps, scope, body.groupIds ?? []);
+  if (users.mode === 'org') {
+    groupIds = await groupsToJoin(deps, users, body.groupIds ?? []);
     if (body.isAdmin !== undefined) {
-      if (!canSetOrgAdmin(scope.accountId, body.userId, body.isAdmin)) {
+      if (!canSetOrgAdmin(users.accountId, body.userId, body.isAdmin)) {
         throw forbidden(CANNOT_DROP_OWN_ADMIN_MESSAGE);
       }
       role = body.isAdmin ? 'admin' : 'member';
@@ -221,16 +199,16 @@ export async function updateUser(
       },
       deps.clock(),
     );
-    if (role && role !== member.role) await setOrgRole(tx, scope, body.userId, role);
-    if (groupIds) await replaceMemberGroups(tx, scope, body.userId, groupIds);
+    if (role && role !== member.role) await setOrgRole(tx, users, body.userId, role);
+    if (groupIds) await replaceMemberGroups(tx, users, body.userId, groupIds);
     await recordAudit(tx, {
-      orgId: scope.orgId,
-      actorAccountId: scope.accountId,
+      orgId: users.orgId,
+      actorAccountId: users.accountId,
       action: 'org-user.update',
       targetType: 'account',
       targetId: body.userId,
-      details: { mode: scope.mode, role, groupIds },
-      ip,
+      details: { mode: users.mode, role, groupIds },
+      ip: scope.ip,
     });
   });
   return { message: USER_UPDATED_MESSAGE, user_id: body.userId };
@@ -242,24 +220,23 @@ export async function updateUser(
  */
 export async function removeUser(
   deps: AppDeps,
-  tenant: TenantScope,
+  scope: TenantScope,
   query: z.output<typeof RemoveOrgUserQuery>,
-  ip: string,
 ) {
-  const scope = usersScope(tenant, 'remove');
-  if (!canRemoveUser(scope.accountId, query.userId)) throw forbidden(CANNOT_REMOVE_SELF_MESSAGE);
-  const member = await findMembership(deps.db, scope, query.userId);
+  const users = requireUsersScope(scope, 'remove');
+  if (!canRemoveUser(users.accountId, query.userId)) throw forbidden(CANNOT_REMOVE_SELF_MESSAGE);
+  const member = await findMembership(deps.db, users, query.userId);
   if (!member) throw notFound(USER_NOT_FOUND_MESSAGE);
   await deps.db.transaction(async (tx) => {
-    await deleteMembership(tx, scope, query.userId);
+    await deleteMembership(tx, users, query.userId);
     await recordAudit(tx, {
-      orgId: scope.orgId,
-      actorAccountId: scope.accountId,
+      orgId: users.orgId,
+      actorAccountId: users.accountId,
       action: 'org-user.remove',
       targetType: 'account',
       targetId: query.userId,
       details: { role: member.role, payer: member.payer, isExternal: member.isExternal },
-      ip,
+      ip: scope.ip,
     });
   });
   return { message: USER_REMOVED_MESSAGE, user_id: query.userId };
@@ -271,24 +248,23 @@ export async function removeUser(
  */
 export async function changePayer(
   deps: AppDeps,
-  tenant: TenantScope,
-  userId: string,
-  ip: string,
+  scope: TenantScope,
+  { user_id: userId }: { user_id: string },
 ): Promise<ChangePayerResponse> {
-  const scope = usersScope(tenant, 'change-payer');
-  const member = await findMembership(deps.db, scope, userId);
+  const users = requireUsersScope(scope, 'change-payer');
+  const member = await findMembership(deps.db, users, userId);
   if (!member) throw notFound(USER_NOT_FOUND_MESSAGE);
   if (member.lifetime) return { success: false, message: LIFETIME_PAYER_MESSAGE };
   const payer = await deps.db.transaction(async (tx) => {
-    const next = await togglePayer(tx, scope, userId);
+    const next = await togglePayer(tx, users, userId);
     await recordAudit(tx, {
-      orgId: scope.orgId,
-      actorAccountId: scope.accountId,
+      orgId: users.orgId,
+      actorAccountId: users.accountId,
       action: 'org-user.change-payer',
       targetType: 'account',
       targetId: userId,
       details: { payer: next },
-      ip,
+      ip: scope.ip,
     });
     return next;
   });
@@ -299,12 +275,12 @@ export async function changePayer(
 /** The groups a member of the organisation is in (SPEC §7 GET /org/user_groups/{userId}). */
 export async function userGroups(
   deps: AppDeps,
-  tenant: TenantScope,
-  userId: string,
+  scope: TenantScope,
+  { userId }: { userId: string },
 ): Promise<UserGroupsResponse> {
-  const scope = usersScope(tenant, 'read-groups');
-  if (!(await findMembership(deps.db, scope, userId))) throw notFound(USER_NOT_FOUND_MESSAGE);
-  const rows = await listMemberGroups(deps.db, scope, userId);
+  const users = requireUsersScope(scope, 'read-groups');
+  if (!(await findMembership(deps.db, users, userId))) throw notFound(USER_NOT_FOUND_MESSAGE);
+  const rows = await listMemberGroups(deps.db, users, userId);
   return {
     items: rows.map((row) => ({
       group_id: row.id,
@@ -315,12 +291,9 @@ export async function userGroups(
 }
 
 /** Every group of the organisation a user can be put in (the Add/Edit User group choice). */
-export async function groupOptions(
-  deps: AppDeps,
-  tenant: TenantScope,
-): Promise<UserGroupsResponse> {
-  const scope = usersScope(tenant, 'choose-groups');
-  const rows = await listOrgGroups(deps.db, scope);
+export async function groupOptions(deps: AppDeps, scope: TenantScope): Promise<UserGroupsResponse> {
+  const users = requireUsersScope(scope, 'choose-groups');
+  const rows = await listOrgGroups(deps.db, users);
   return {
     items: rows.map((row) => ({
       group_id: row.id,

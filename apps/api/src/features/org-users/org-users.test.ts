@@ -19,7 +19,8 @@ import {
   type UsersStatsResponse,
 } from '@resonant/contracts/org-users';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { addMember, createAccount, createGroup, createOrg } from '../../../test/factories.ts';
+import { createAccount, type createOrg } from '../../../test/factories.ts';
+import { buildOrg } from '../../../test/org-builder.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { serverKeys } from '../../db/schema/server-keys.ts';
 import { groupMemberships, orgMemberships, organisations } from '../../db/schema/organisations.ts';
@@ -55,86 +56,75 @@ describe('org users', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ clock: () => NOW });
-    orgA = await createOrg(t.db, { name: 'Users Org' });
-    alpha = await createGroup(t.db, orgA.id, 'Alpha');
-    bravo = await createGroup(t.db, orgA.id, 'Bravo');
+    const usersOrg = await buildOrg(t, {
+      name: 'Users Org',
+      groups: ['Alpha', 'Bravo'],
+      people: {
+        orgAdmin: {
+          firstName: 'Olga',
+          lastName: 'Owner',
+          createdAt: new Date('2024-01-02T03:04:05Z'),
+          orgAdmin: true,
+          groups: ['Default'],
+        },
+        coAdmin: { firstName: 'Cora', lastName: 'Second', orgAdmin: true },
+        groupAdmin: { firstName: 'Gus', lastName: 'Lead', groups: ['Default'], adminOf: ['Alpha'] },
+        ada: {
+          firstName: 'Ada',
+          lastName: 'Zane',
+          email: 'ada.zane@example.test',
+          gender: 'Female',
+          birthDate: '1991-02-03',
+          createdAt: new Date('2025-01-05T08:00:00Z'),
+          groups: ['Default', 'Alpha'],
+        },
+        ben: {
+          firstName: 'Ben',
+          lastName: '100%_Young',
+          gender: 'Male',
+          payer: 'user',
+          groups: ['Default', 'Bravo'],
+        },
+        cleo: { firstName: 'Cleo', lastName: 'Bravo', groups: ['Default', 'Bravo'] },
+        lifer: { firstName: 'Liv', lastName: 'Forever' },
+      },
+      signIn: ['orgAdmin', 'coAdmin', 'groupAdmin', 'ada'],
+    });
+    const otherOrg = await buildOrg(t, {
+      name: 'Users Other Org',
+      groups: ['B Team'],
+      people: {
+        outsider: {
+          firstName: 'Otto',
+          lastName: 'Other',
+          email: 'otto@example.test',
+          password: 'Outside#1',
+          groups: ['Default'],
+        },
+        // Stays in the other org only (the outsider joins this one in a test).
+        stranger: { firstName: 'Sten', lastName: 'Ranger' },
+        otherOrgAdmin: { orgAdmin: true },
+      },
+      signIn: ['otherOrgAdmin'],
+    });
+    orgA = usersOrg;
+    orgB = otherOrg;
+    alpha = usersOrg.groups.Alpha;
+    bravo = usersOrg.groups.Bravo;
+    groupOfB = otherOrg.groups['B Team'];
+    Object.assign(id, usersOrg.ids, {
+      outsider: otherOrg.ids.outsider,
+      stranger: otherOrg.ids.stranger,
+    });
+    outsiderEmail = otherOrg.people.outsider.email;
     await t.db
       .update(organisations)
       .set({ previousBillingDate: '2025-06-01', nextBillingDate: '2025-07-01' })
       .where(eq(organisations.id, orgA.id));
-    orgB = await createOrg(t.db, { name: 'Users Other Org' });
-    groupOfB = await createGroup(t.db, orgB.id, 'B Team');
-
-    const make = async (
-      key: keyof typeof id,
-      orgId: string,
-      profile: Parameters<typeof createAccount>[1],
-      membership: Parameters<typeof addMember>[3],
-    ) => {
-      const account = await createAccount(t.db, profile);
-      id[key] = account.id;
-      await addMember(t.db, orgId, account.id, membership);
-      return account;
-    };
-    const orgAdmin = await make(
-      'orgAdmin',
-      orgA.id,
-      { firstName: 'Olga', lastName: 'Owner', createdAt: new Date('2024-01-02T03:04:05Z') },
-      { orgAdmin: true, groups: [{ groupId: orgA.defaultGroupId }] },
-    );
-    const coAdmin = await make(
-      'coAdmin',
-      orgA.id,
-      { firstName: 'Cora', lastName: 'Second' },
-      { orgAdmin: true },
-    );
-    const groupAdmin = await make(
-      'groupAdmin',
-      orgA.id,
-      { firstName: 'Gus', lastName: 'Lead' },
-      { groups: [{ groupId: orgA.defaultGroupId }, { groupId: alpha.id, isAdmin: true }] },
-    );
-    const ada = await make(
-      'ada',
-      orgA.id,
-      {
-        firstName: 'Ada',
-        lastName: 'Zane',
-        email: 'ada.zane@example.test',
-        gender: 'Female',
-        birthDate: '1991-02-03',
-        createdAt: new Date('2025-01-05T08:00:00Z'),
-      },
-      { groups: [{ groupId: orgA.defaultGroupId }, { groupId: alpha.id }] },
-    );
-    await make(
-      'ben',
-      orgA.id,
-      { firstName: 'Ben', lastName: '100%_Young', gender: 'Male' },
-      { payer: 'user', groups: [{ groupId: orgA.defaultGroupId }, { groupId: bravo.id }] },
-    );
-    await make(
-      'cleo',
-      orgA.id,
-      { firstName: 'Cleo', lastName: 'Bravo' },
-      { groups: [{ groupId: orgA.defaultGroupId }, { groupId: bravo.id }] },
-    );
-    await make('lifer', orgA.id, { firstName: 'Liv', lastName: 'Forever' }, {});
     await t.db
       .update(orgMemberships)
       .set({ lifetime: true })
       .where(eq(orgMemberships.accountId, id.lifer));
-    const outsider = await make(
-      'outsider',
-      orgB.id,
-      { firstName: 'Otto', lastName: 'Other', email: 'otto@example.test', password: 'Outside#1' },
-      { groups: [{ groupId: orgB.defaultGroupId }] },
-    );
-    outsiderEmail = outsider.email;
-    // Stays in the other org only (the outsider joins this one in a test).
-    await make('stranger', orgB.id, { firstName: 'Sten', lastName: 'Ranger' }, {});
-    const otherOrgAdmin = await createAccount(t.db);
-    await addMember(t.db, orgB.id, otherOrgAdmin.id, { orgAdmin: true });
 
     // Ada read this morning; Ben's last session was 20 days ago.
     await t.db
@@ -150,11 +140,7 @@ describe('org users', () => {
       .where(eq(orgMemberships.accountId, id.ben));
 
     await createAccount(t.db, { email: APP_ADMIN_EMAIL });
-    token.orgAdmin = await t.signIn(orgAdmin.email, orgAdmin.password);
-    token.coAdmin = await t.signIn(coAdmin.email, coAdmin.password);
-    token.groupAdmin = await t.signIn(groupAdmin.email, groupAdmin.password);
-    token.member = await t.signIn(ada.email, ada.password);
-    token.otherOrgAdmin = await t.signIn(otherOrgAdmin.email, otherOrgAdmin.password);
+    Object.assign(token, usersOrg.tokens, otherOrg.tokens, { member: usersOrg.tokens.ada });
 
     const key = await t.call('GET', '/api/auth/public-key', token.orgAdmin);
     publicKey = key.json<PublicKeyResponse>().public_key;
@@ -298,6 +284,39 @@ describe('org users', () => {
       expect(body.noOfRows).toBe(7);
       const past = await t.call('GET', '/api/org/users?limit=2&offset=50', token.orgAdmin);
       expect(past.json()).toEqual({ list: [], noOfRows: 7 });
+    });
+
+    it('sorts by a column either way, never-active members last, name breaking ties', async () => {
+      expect(names(await list(token.orgAdmin, '&sort=name&order=desc'))).toEqual([
+        'Olga',
+        'Liv',
+        'Gus',
+        'Cora',
+        'Cleo',
+        'Ben',
+        'Ada',
+      ]);
+      const byActivity = names(await list(token.orgAdmin, '&sort=last_activity&order=desc'));
+      expect(byActivity).toEqual(['Ada', 'Ben', 'Cleo', 'Cora', 'Gus', 'Liv', 'Olga']);
+      const oldestActivity = names(await list(token.orgAdmin, '&sort=last_activity&order=asc'));
+      expect(oldestActivity.slice(0, 2)).toEqual(['Ben', 'Ada']);
+      const bySignup = names(await list(token.orgAdmin, '&sort=signup&order=asc'));
+      expect(bySignup.slice(0, 2)).toEqual(['Olga', 'Ada']);
+      const firstPage = await t.call(
+        'GET',
+        '/api/org/users?sort=email&order=desc&limit=1',
+        token.orgAdmin,
+      );
+      const emails = (await list(token.orgAdmin)).list.map((user) => user.email).sort();
+      expect(firstPage.json<OrgUsersResponse>().list[0]?.email).toBe(emails.at(-1));
+    });
+
+    it('answers 400 for a column it does not sort by', async () => {
+      const response = await t.call('GET', '/api/org/users?sort=password', token.orgAdmin);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: 'sort: Must be one of name, email, last_activity, signup',
+      });
     });
 
     it('shows a group admin only the users of its current group', async () => {
@@ -478,6 +497,8 @@ describe('org users', () => {
         'firstName: First Name must be at most 100 characters',
       ],
       ['no last name', () => ({ lastName: undefined }), 'lastName: Last Name is required'],
+      ['a first name with a "!"', () => ({ firstName: 'Bob!' }), 'firstName: Invalid characters'],
+      ['a last name with a "<"', () => ({ lastName: '<b>Bold' }), 'lastName: Invalid characters'],
       [
         'a last name over 100',
         () => ({ lastName: 'y'.repeat(101) }),
@@ -491,7 +512,11 @@ describe('org users', () => {
         'email: Email must be at most 50 characters',
       ],
       ['no gender', () => ({ gender: undefined }), 'gender: Gender is required'],
-      ['an unknown gender', () => ({ gender: 'Robot' }), 'gender: Gender is required'],
+      [
+        'an unknown gender',
+        () => ({ gender: 'Robot' }),
+        'gender: Invalid gender: use Male, Female, Prefer not to disclose or Others',
+      ],
       ['no date of birth', () => ({ birthDate: '' }), 'birthDate: Date of Birth is required'],
       [
         'a date of birth in the future',

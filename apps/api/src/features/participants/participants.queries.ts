@@ -1,52 +1,63 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { accounts, profiles } from '../../db/schema/accounts.ts';
-import { groupMemberships, orgMemberships, organisations } from '../../db/schema/organisations.ts';
+import {
+  groupMemberships,
+  groups,
+  orgMemberships,
+  organisations,
+} from '../../db/schema/organisations.ts';
 import { readingTags, readings, tags } from '../../db/schema/readings.ts';
 import { memberRollupTotals } from '../../db/schema/rollups.ts';
+import type { GroupScope, OrgScope, ReachScope } from '../../auth/scope.ts';
 import { sortTags, type PresentedTag } from '../../lib/offered-tags.ts';
-
-/** Where the caller looks: their organisation, narrowed to one group unless they act as org admin. */
-export type MemberReach = { orgId: string; groupId: string | null };
+import { orgUserColumns } from '../../lib/org-user-row.ts';
 
 /**
  * The members of a group of the caller's organisation, with their newest reading and all-time mean
  * RMSSD, read from member_rollup_totals (one row per member: the trigger-kept sums of their daily
  * rollups, good-quality readings only in the RMSSD sums), never from the readings themselves.
  */
-export async function listGroupMembers(db: Database, reach: { orgId: string; groupId: string }) {
-  return db
-    .select({
-      userId: groupMemberships.accountId,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      email: accounts.email,
-      isAdmin: groupMemberships.isAdmin,
-      lastTakenAt: memberRollupTotals.lastTakenAt,
-      avgRmssd: sql<
-        number | null
-      >`${memberRollupTotals.rmssdSum} / nullif(${memberRollupTotals.rmssdCount}, 0)`,
-    })
-    .from(groupMemberships)
-    .innerJoin(accounts, eq(accounts.id, groupMemberships.accountId))
-    .innerJoin(profiles, eq(profiles.accountId, groupMemberships.accountId))
-    .leftJoin(
-      memberRollupTotals,
-      and(
-        eq(memberRollupTotals.orgId, groupMemberships.orgId),
-        eq(memberRollupTotals.accountId, groupMemberships.accountId),
-      ),
-    )
-    .where(
-      and(eq(groupMemberships.orgId, reach.orgId), eq(groupMemberships.groupId, reach.groupId)),
-    )
-    .orderBy(asc(sql`lower(${profiles.firstName})`), asc(sql`lower(${profiles.lastName})`));
+export async function listGroupMembers(db: Database, reach: GroupScope) {
+  return (
+    db
+      .select({
+        ...orgUserColumns,
+        isAdmin: groupMemberships.isAdmin,
+        lastTakenAt: memberRollupTotals.lastTakenAt,
+        avgRmssd: sql<
+          number | null
+        >`${memberRollupTotals.rmssdSum} / nullif(${memberRollupTotals.rmssdCount}, 0)`,
+      })
+      .from(groupMemberships)
+      // A group membership only counts while its account is still a member of the organisation.
+      .innerJoin(
+        orgMemberships,
+        and(
+          eq(orgMemberships.orgId, groupMemberships.orgId),
+          eq(orgMemberships.accountId, groupMemberships.accountId),
+        ),
+      )
+      .innerJoin(accounts, eq(accounts.id, groupMemberships.accountId))
+      .innerJoin(profiles, eq(profiles.accountId, groupMemberships.accountId))
+      .leftJoin(
+        memberRollupTotals,
+        and(
+          eq(memberRollupTotals.orgId, groupMemberships.orgId),
+          eq(memberRollupTotals.accountId, groupMemberships.accountId),
+        ),
+      )
+      .where(
+        and(eq(groupMemberships.orgId, reach.orgId), eq(groupMemberships.groupId, reach.groupId)),
+      )
+      .orderBy(asc(sql`lower(${profiles.firstName})`), asc(sql`lower(${profiles.lastName})`))
+  );
 }
 
 /** Whether the account is a member of the reach: of its group, or of its organisation. */
 export async function isMemberWithin(
   db: Database,
-  reach: MemberReach,
+  reach: ReachScope,
   accountId: string,
 ): Promise<boolean> {
   const [row] = reach.groupId
@@ -76,7 +87,7 @@ export type RangeBound = { instant: string } | { day: string };
  */
 export async function listMemberReadings(
   db: Database,
-  reach: MemberReach,
+  reach: ReachScope,
   accountId: string,
   range: { from?: RangeBound; to?: RangeBound; limit: number; offset: number },
 ) {
@@ -154,4 +165,64 @@ export async function listMemberReadings(
     total: total?.n ?? 0,
     rows: rows.map((row) => ({ ...row, tags: sortTags(tagsByReading.get(row.id) ?? []) })),
   };
+}
+
+/**
+ * A group of the organisation, locked until the transaction ends so that membership changes of one
+ * group run one after another; null outside the organisation.
+ */
+export async function lockOrgGroup(db: Database, org: OrgScope, groupId: string) {
+  const [group] = await db
+    .select({ id: groups.id, isDefault: groups.isDefault })
+    .from(groups)
+    .where(and(eq(groups.orgId, org.orgId), eq(groups.id, groupId)))
+    .for('update');
+  return group ?? null;
+}
+
+/** The account's membership of the group, or null when it is not in it. */
+export async function findGroupMember(db: Database, group: GroupScope, accountId: string) {
+  const [row] = await db
+    .select({ isAdmin: groupMemberships.isAdmin })
+    .from(groupMemberships)
+    .where(
+      and(
+        eq(groupMemberships.orgId, group.orgId),
+        eq(groupMemberships.groupId, group.groupId),
+        eq(groupMemberships.accountId, accountId),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Takes the account out of the group; its other memberships stay. */
+export async function deleteGroupMember(db: Database, group: GroupScope, accountId: string) {
+  await db
+    .delete(groupMemberships)
+    .where(
+      and(
+        eq(groupMemberships.orgId, group.orgId),
+        eq(groupMemberships.groupId, group.groupId),
+        eq(groupMemberships.accountId, accountId),
+      ),
+    );
+}
+
+/** How many of the accounts are members of the organisation. */
+export async function countOrgMembers(db: Database, org: OrgScope, accountIds: string[]) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orgMemberships)
+    .where(and(eq(orgMemberships.orgId, org.orgId), inArray(orgMemberships.accountId, accountIds)));
+  return row?.n ?? 0;
+}
+
+/** Adds members of the organisation to the group; those already in it stay as they are. */
+export async function insertGroupMembers(db: Database, group: GroupScope, accountIds: string[]) {
+  await db
+    .insert(groupMemberships)
+    .values(
+      accountIds.map((accountId) => ({ orgId: group.orgId, groupId: group.groupId, accountId })),
+    )
+    .onConflictDoNothing({ target: [groupMemberships.groupId, groupMemberships.accountId] });
 }

@@ -1,58 +1,124 @@
-import type {
-  MemberReading,
-  MemberReadingsParams,
-  MemberReadingsResponse,
-  Participant,
-} from '@resonant/contracts/participants';
-import type { Database } from '../../db/client.ts';
-import { forbidden, notFound } from '../../lib/http-error.ts';
-import type { TenantScope } from '../../plugins/tenant-scope.ts';
 import {
+  DEFAULT_GROUP_PROTECTED_MESSAGE,
+  GROUP_NOT_FOUND_MESSAGE,
+} from '@resonant/contracts/groups';
+import {
+  PARTICIPANTS_ADDED_MESSAGE,
+  PARTICIPANT_REMOVED_MESSAGE,
+  type AddParticipantsBody,
+  type MemberReading,
+  type MemberReadingsParams,
+  type MemberReadingsResponse,
+  type Participant,
+  type RemoveParticipantQuery,
+} from '@resonant/contracts/participants';
+import { participantRemovalRefusal } from '@resonant/contracts/participants-policies';
+import type { MessageResponse } from '@resonant/contracts/errors';
+import type { AppDeps } from '../../app-deps.ts';
+import { requireGroup, requireReach, type GroupScope, type TenantScope } from '../../auth/scope.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { forbidden, notFound } from '../../lib/http-error.ts';
+import { presentOrgUser } from '../../lib/org-user-row.ts';
+import {
+  countOrgMembers,
+  deleteGroupMember,
+  findGroupMember,
+  insertGroupMembers,
   isMemberWithin,
   listGroupMembers,
   listMemberReadings,
-  type MemberReach,
+  lockOrgGroup,
   type RangeBound,
 } from './participants.queries.ts';
 
-export const NO_GROUP_MESSAGE = 'Switch into a group to see its users';
 export const MEMBER_NOT_FOUND_MESSAGE = 'User not found';
 
-type Scope = Pick<TenantScope, 'role' | 'orgId' | 'groupId'>;
-
-/**
- * Whose readings the caller may read: an org admin acting as org, any member of the organisation
- * (the org area's reports); anyone else — a group admin, or an org admin switched into a group —
- * only the members of the current group. Null without a current organisation.
- */
-export function memberReach(scope: Scope): MemberReach | null {
-  if (!scope.orgId) return null;
-  if (scope.role === 'org') return { orgId: scope.orgId, groupId: null };
-  return scope.groupId ? { orgId: scope.orgId, groupId: scope.groupId } : null;
-}
-
-/** The current group of the caller, or 403 when it acts in none. */
-function requireGroup(scope: Scope): { orgId: string; groupId: string } {
-  if (!scope.orgId || !scope.groupId) throw forbidden(NO_GROUP_MESSAGE);
-  return { orgId: scope.orgId, groupId: scope.groupId };
-}
+type Deps = Pick<AppDeps, 'db'>;
 
 /** The members of the caller's current group (SPEC §2 /group/participants), by name. */
 export async function listParticipants(
-  db: Database,
-  scope: Scope,
-  withRmssd: boolean,
+  { db }: Deps,
+  scope: TenantScope,
+  query: { rmssd: boolean },
 ): Promise<Participant[]> {
   const rows = await listGroupMembers(db, requireGroup(scope));
   return rows.map((row) => ({
-    user_id: row.userId,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    email: row.email,
+    ...presentOrgUser(row),
     is_group_admin: row.isAdmin,
     last_reading_at: row.lastTakenAt?.toISOString() ?? null,
-    avg_rmssd: withRmssd ? row.avgRmssd : null,
+    avg_rmssd: query.rmssd ? row.avgRmssd : null,
   }));
+}
+
+/**
+ * Adds members of the organisation to the caller's current group (SPEC §7 PUT /group/participants),
+ * as members; 404 when any of them is not a member of the organisation (nothing is added then).
+ */
+export async function addParticipants(
+  { db }: Deps,
+  scope: TenantScope,
+  body: AddParticipantsBody,
+): Promise<MessageResponse> {
+  const group = requireGroup(scope);
+  const userIds = [...new Set(body.userIds)];
+  await db.transaction(async (tx) => {
+    const locked = await lockOrgGroup(tx, group, group.groupId);
+    if (!locked) throw notFound(GROUP_NOT_FOUND_MESSAGE);
+    if (locked.isDefault) throw forbidden(DEFAULT_GROUP_PROTECTED_MESSAGE);
+    if ((await countOrgMembers(tx, group, userIds)) !== userIds.length) {
+      throw notFound(MEMBER_NOT_FOUND_MESSAGE);
+    }
+    await insertGroupMembers(tx, group, userIds);
+    await recordAudit(tx, {
+      orgId: group.orgId,
+      actorAccountId: group.accountId,
+      action: 'group.participants.add',
+      targetType: 'group',
+      targetId: group.groupId,
+      details: { userIds },
+      ip: scope.ip,
+    });
+  });
+  return { message: PARTICIPANTS_ADDED_MESSAGE };
+}
+
+/**
+ * Takes a member out of a group (SPEC §7 DELETE /group/participants); they stay in the organisation
+ * and its Default group. An org admin acting as org reaches every group of the organisation, anyone
+ * else only the current group: another group is 404, as is a user who is not in it.
+ */
+export async function removeParticipant(
+  { db }: Deps,
+  scope: TenantScope,
+  query: RemoveParticipantQuery,
+): Promise<MessageResponse> {
+  const reach = requireReach(scope);
+  if (reach.groupId && reach.groupId !== query.groupId) throw notFound(GROUP_NOT_FOUND_MESSAGE);
+  const group: GroupScope = { ...reach, groupId: query.groupId };
+  await db.transaction(async (tx) => {
+    const locked = await lockOrgGroup(tx, group, group.groupId);
+    if (!locked) throw notFound(GROUP_NOT_FOUND_MESSAGE);
+    const member = await findGroupMember(tx, group, query.userId);
+    if (!member) throw notFound(MEMBER_NOT_FOUND_MESSAGE);
+    const refusal = participantRemovalRefusal({
+      callerId: group.accountId,
+      userId: query.userId,
+      isGroupAdmin: member.isAdmin,
+      isDefaultGroup: locked.isDefault,
+    });
+    if (refusal) throw forbidden(refusal);
+    await deleteGroupMember(tx, group, query.userId);
+    await recordAudit(tx, {
+      orgId: group.orgId,
+      actorAccountId: group.accountId,
+      action: 'group.participants.remove',
+      targetType: 'group',
+      targetId: group.groupId,
+      details: { userId: query.userId },
+      ip: scope.ip,
+    });
+  });
+  return { message: PARTICIPANT_REMOVED_MESSAGE };
 }
 
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -70,14 +136,12 @@ const toBound = (value: string | undefined): RangeBound | undefined =>
  * ids cannot be probed.
  */
 export async function listReadingsOfMember(
-  db: Database,
-  scope: Scope,
+  { db }: Deps,
+  scope: TenantScope,
   query: MemberReadingsParams,
 ): Promise<MemberReadingsResponse> {
-  const reach = memberReach(scope);
-  if (!reach || !(await isMemberWithin(db, reach, query.user_id))) {
-    throw notFound(MEMBER_NOT_FOUND_MESSAGE);
-  }
+  const reach = requireReach(scope);
+  if (!(await isMemberWithin(db, reach, query.user_id))) throw notFound(MEMBER_NOT_FOUND_MESSAGE);
   const { rows, total } = await listMemberReadings(db, reach, query.user_id, {
     from: toBound(query.from),
     to: toBound(query.to),

@@ -4,49 +4,21 @@ import type {
   MemberReadingsResponse,
   ParticipantsResponse,
 } from '@resonant/contracts/participants';
+import { NO_CURRENT_GROUP_MESSAGE } from '@resonant/contracts/errors';
 import type { Reading } from '@resonant/contracts/readings';
 import type { TagsResponse } from '@resonant/contracts/tags';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { addMember, createAccount, createGroup, createOrg } from '../../../test/factories.ts';
+import { buildOrg } from '../../../test/org-builder.ts';
+import { syntheticRr } from '../../../test/synthetic-rr.ts';
 import { ingestReading } from '../readings/ingest-reading.ts';
-import { memberReach, MEMBER_NOT_FOUND_MESSAGE, NO_GROUP_MESSAGE } from './participants.service.ts';
+import { MEMBER_NOT_FOUND_MESSAGE } from './participants.service.ts';
 
 const NOW = new Date('2025-06-10T12:00:00Z');
 const DAY_MS = 24 * 3600 * 1000;
 
-/** ~`meanMs` beats with a breathing sinusoid, as a sensor would report. */
-function sineRr(seconds: number, meanMs: number, swing: number): number[] {
-  const rr: number[] = [];
-  let total = 0;
-  for (let beat = 0; total < seconds * 1000; beat++) {
-    const value = Math.round(
-      meanMs +
-        swing * Math.sin((2 * Math.PI * beat) / 5) +
-        15 * Math.sin((2 * Math.PI * beat) / 23),
-    );
-    rr.push(value);
-    total += value;
-  }
-  return rr;
-}
-
-describe('memberReach', () => {
-  const orgId = randomUUID();
-  const groupId = randomUUID();
-  it.each([
-    ['an org admin as org', { role: 'org', orgId, groupId: null }, { orgId, groupId: null }],
-    ['an org admin with a stored group', { role: 'org', orgId, groupId }, { orgId, groupId: null }],
-    ['a group admin', { role: 'group', orgId, groupId }, { orgId, groupId }],
-    ['a group admin without a group', { role: 'group', orgId, groupId: null }, null],
-    ['anyone without an org', { role: 'group', orgId: null, groupId }, null],
-  ] as const)('gives %s its reach', (_name, scope, reach) => {
-    expect(memberReach(scope)).toEqual(reach);
-  });
-});
-
 describe('group participants and member readings', () => {
   let t: TestApp;
-  let orgA: Awaited<ReturnType<typeof createOrg>>;
+  let orgA: { id: string };
   let alpha: { id: string };
   let bravo: { id: string };
   const id = { groupAdmin: '', ada: '', ben: '', cleo: '', outsider: '', orgAdmin: '' };
@@ -57,40 +29,37 @@ describe('group participants and member readings', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ clock: () => NOW });
-    orgA = await createOrg(t.db, { name: 'Participants Org', timeZone: 'Europe/Berlin' });
-    alpha = await createGroup(t.db, orgA.id, 'Alpha');
-    bravo = await createGroup(t.db, orgA.id, 'Bravo');
-    const orgB = await createOrg(t.db, { name: 'Participants Other Org' });
-
-    const orgAdmin = await createAccount(t.db, { firstName: 'Olga', lastName: 'Owner' });
-    await addMember(t.db, orgA.id, orgAdmin.id, { orgAdmin: true });
-    const groupAdmin = await createAccount(t.db, { firstName: 'Gus', lastName: 'Lead' });
-    await addMember(t.db, orgA.id, groupAdmin.id, {
-      groups: [{ groupId: alpha.id, isAdmin: true }],
+    const participantsOrg = await buildOrg(t, {
+      name: 'Participants Org',
+      timeZone: 'Europe/Berlin',
+      groups: ['Alpha', 'Bravo'],
+      people: {
+        orgAdmin: { firstName: 'Olga', lastName: 'Owner', orgAdmin: true },
+        groupAdmin: { firstName: 'Gus', lastName: 'Lead', adminOf: ['Alpha'] },
+        ada: { firstName: 'Ada', lastName: 'Zane', groups: ['Alpha'] },
+        ben: { firstName: 'ben', lastName: 'Young', groups: ['Alpha'] },
+        cleo: { firstName: 'Cleo', lastName: 'Bravo', groups: ['Bravo'] },
+      },
+      signIn: ['orgAdmin', 'groupAdmin', 'ada'],
     });
-    const ada = await createAccount(t.db, { firstName: 'Ada', lastName: 'Zane' });
-    await addMember(t.db, orgA.id, ada.id, { groups: [{ groupId: alpha.id }] });
-    const ben = await createAccount(t.db, { firstName: 'ben', lastName: 'Young' });
-    await addMember(t.db, orgA.id, ben.id, { groups: [{ groupId: alpha.id }] });
-    const cleo = await createAccount(t.db, { firstName: 'Cleo', lastName: 'Bravo' });
-    await addMember(t.db, orgA.id, cleo.id, { groups: [{ groupId: bravo.id }] });
-    const outsider = await createAccount(t.db, { firstName: 'Otto', lastName: 'Other' });
-    await addMember(t.db, orgB.id, outsider.id, { groups: [{ groupId: orgB.defaultGroupId }] });
-    const otherOrgAdmin = await createAccount(t.db);
-    await addMember(t.db, orgB.id, otherOrgAdmin.id, { orgAdmin: true });
-    Object.assign(id, {
-      groupAdmin: groupAdmin.id,
-      ada: ada.id,
-      ben: ben.id,
-      cleo: cleo.id,
-      outsider: outsider.id,
-      orgAdmin: orgAdmin.id,
+    const orgB = await buildOrg(t, {
+      name: 'Participants Other Org',
+      people: {
+        outsider: { firstName: 'Otto', lastName: 'Other', groups: ['Default'] },
+        otherOrgAdmin: { orgAdmin: true },
+      },
+      signIn: ['otherOrgAdmin'],
     });
-
-    token.orgAdmin = await t.signIn(orgAdmin.email, orgAdmin.password);
-    token.groupAdmin = await t.signIn(groupAdmin.email, groupAdmin.password);
-    token.member = await t.signIn(ada.email, ada.password);
-    token.otherOrgAdmin = await t.signIn(otherOrgAdmin.email, otherOrgAdmin.password);
+    orgA = participantsOrg;
+    alpha = participantsOrg.groups.Alpha;
+    bravo = participantsOrg.groups.Bravo;
+    Object.assign(id, participantsOrg.ids, { outsider: orgB.ids.outsider });
+    Object.assign(token, {
+      orgAdmin: participantsOrg.tokens.orgAdmin,
+      groupAdmin: participantsOrg.tokens.groupAdmin,
+      member: participantsOrg.tokens.ada,
+      otherOrgAdmin: orgB.tokens.otherOrgAdmin,
+    });
 
     const tagList = await t.app.inject({
       method: 'GET',
@@ -105,12 +74,12 @@ describe('group participants and member readings', () => {
     for (let daysAgo = 6; daysAgo >= 0; daysAgo--) {
       const outcome = await ingestReading(
         t.db,
-        { orgId: orgA.id, accountId: ada.id },
+        { orgId: orgA.id, accountId: id.ada },
         {
           clientId: `ada-${daysAgo}`,
           takenAt: new Date(NOW.getTime() - daysAgo * DAY_MS - 5 * 3600 * 1000),
           kind: 'morning',
-          rr: sineRr(300, 900 + daysAgo * 20, 20 + daysAgo * 5),
+          rr: syntheticRr(300, { meanMs: 900 + daysAgo * 20, swingMs: 20 + daysAgo * 5 }),
           tags: daysAgo === 0 ? [sleepTagId] : [],
         },
         NOW,
@@ -119,12 +88,12 @@ describe('group participants and member readings', () => {
     }
     const low = await ingestReading(
       t.db,
-      { orgId: orgA.id, accountId: ada.id },
+      { orgId: orgA.id, accountId: id.ada },
       {
         clientId: 'ada-short',
         takenAt: new Date(NOW.getTime() - 3600 * 1000),
         kind: 'anytime',
-        rr: sineRr(40, 950, 30),
+        rr: syntheticRr(40, { meanMs: 950, swingMs: 30 }),
       },
       NOW,
     );
@@ -133,12 +102,12 @@ describe('group participants and member readings', () => {
     adaReadings = ingested.sort((a, b) => b.takenAt.localeCompare(a.takenAt));
     await ingestReading(
       t.db,
-      { orgId: orgA.id, accountId: cleo.id },
+      { orgId: orgA.id, accountId: id.cleo },
       {
         clientId: 'cleo-1',
         takenAt: new Date(NOW.getTime() - DAY_MS),
         kind: 'morning',
-        rr: sineRr(300, 1000, 30),
+        rr: syntheticRr(300, { swingMs: 30 }),
       },
       NOW,
     );
@@ -177,7 +146,7 @@ describe('group participants and member readings', () => {
     it('answers 403 to an org admin who has not switched into a group', async () => {
       const response = await get(token.orgAdmin, '/api/group/participants');
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: NO_GROUP_MESSAGE });
+      expect(response.json()).toEqual({ message: NO_CURRENT_GROUP_MESSAGE });
     });
 
     it('answers 400 naming the parameter for a bad rmssd flag', async () => {
@@ -194,10 +163,21 @@ describe('group participants and member readings', () => {
       const adaMean = good.reduce((sum, r) => sum + r.metrics.rmssd!, 0) / good.length;
       expect(list.map((row) => row.first_name)).toEqual(['Ada', 'ben', 'Gus']);
       expect(list[0]).toEqual({
+        // The users list's columns (SPEC §3 "Org user row"): the group area shows them in one table.
         user_id: id.ada,
+        full_name: 'Ada Zane',
         first_name: 'Ada',
         last_name: 'Zane',
+        birth_date: expect.any(String),
+        gender: expect.any(String),
         email: expect.stringContaining('@example.test'),
+        last_activity_date: expect.any(String),
+        last_activity_type: expect.any(String),
+        user_highest_role: 'user',
+        created_at: expect.any(String),
+        subscription_payer: 'Org',
+        is_solo: false,
+        is_external: false,
         is_group_admin: false,
         // The newest reading counts even when it is low quality; the mean leaves it out.
         last_reading_at: new Date(NOW.getTime() - 3600 * 1000).toISOString(),
@@ -210,7 +190,11 @@ describe('group participants and member readings', () => {
         last_reading_at: null,
         avg_rmssd: null,
       });
-      expect(list[2]).toMatchObject({ user_id: id.groupAdmin, is_group_admin: true });
+      expect(list[2]).toMatchObject({
+        user_id: id.groupAdmin,
+        is_group_admin: true,
+        user_highest_role: 'group',
+      });
     });
 
     it.each(['?rmssd=false', ''])('leaves the averages out with %s', async (query) => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserProfile } from '@resonant/contracts/profile';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { addMember, createAccount, createGroup, createOrg } from '../../../test/factories.ts';
+import type { createOrg } from '../../../test/factories.ts';
+import { buildOrg, signedInAccount } from '../../../test/org-builder.ts';
 
 // SPEC §3 "User profile", plus org_name which the dashboard shows in the top bar.
 const PROFILE_FIELDS = [
@@ -34,52 +35,49 @@ describe('/api/user/profile', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    org = await createOrg(t.db, { name: 'Profile Test Org' });
-    team = await createGroup(t.db, org.id, 'Runners');
+    const profileOrg = await buildOrg(t, {
+      name: 'Profile Test Org',
+      groups: ['Runners'],
+      people: {
+        orgAdmin: {
+          firstName: 'Olga',
+          lastName: 'Admin',
+          gender: 'Female',
+          birthDate: '1980-05-06',
+          orgAdmin: true,
+          groups: ['Default'],
+        },
+        groupAdmin: {
+          firstName: 'Gus',
+          lastName: 'Lead',
+          gender: 'Male',
+          birthDate: '1985-01-02',
+          adminOf: ['Runners'],
+        },
+        member: {
+          firstName: 'Mia',
+          lastName: 'Member',
+          gender: 'Others',
+          birthDate: '1999-09-09',
+          groups: ['Runners'],
+        },
+      },
+      signIn: ['orgAdmin', 'groupAdmin'],
+    });
     // Another organisation whose data must never leak in.
-    const otherOrg = await createOrg(t.db);
-
-    const orgAdmin = await createAccount(t.db, {
-      firstName: 'Olga',
-      lastName: 'Admin',
-      gender: 'Female',
-      birthDate: '1980-05-06',
+    const otherOrg = await buildOrg(t, {
+      people: { member: { account: profileOrg.people.member, groups: ['Default'] } },
+      signIn: ['member'],
     });
-    await addMember(t.db, org.id, orgAdmin.id, {
-      orgAdmin: true,
-      groups: [{ groupId: org.defaultGroupId }],
-    });
-    const groupAdmin = await createAccount(t.db, {
-      firstName: 'Gus',
-      lastName: 'Lead',
-      gender: 'Male',
-      birthDate: '1985-01-02',
-    });
-    await addMember(t.db, org.id, groupAdmin.id, { groups: [{ groupId: team.id, isAdmin: true }] });
-    const member = await createAccount(t.db, {
-      firstName: 'Mia',
-      lastName: 'Member',
-      gender: 'Others',
-      birthDate: '1999-09-09',
-    });
-    await addMember(t.db, org.id, member.id, { groups: [{ groupId: team.id }] });
-    await addMember(t.db, otherOrg.id, member.id, {
-      groups: [{ groupId: otherOrg.defaultGroupId }],
-    });
-    const appAdmin = await createAccount(t.db, {
+    const appAdmin = await signedInAccount(t, {
       email: APP_ADMIN_EMAIL,
       firstName: 'App',
       lastName: 'Admin',
     });
-
-    const accounts = { orgAdmin, groupAdmin, member, appAdmin };
-    for (const [key, account] of Object.entries(accounts) as [
-      keyof typeof tokens,
-      typeof member,
-    ][]) {
-      tokens[key] = await t.signIn(account.email, account.password);
-      ids[key] = account.id;
-    }
+    org = profileOrg;
+    team = profileOrg.groups.Runners;
+    Object.assign(tokens, profileOrg.tokens, otherOrg.tokens, { appAdmin: appAdmin.token });
+    Object.assign(ids, profileOrg.ids, { appAdmin: appAdmin.id });
   });
   afterAll(() => t.close());
 
@@ -214,7 +212,7 @@ describe('/api/user/profile', () => {
     const invalid: [field: string, value: unknown, message: string][] = [
       ['firstName', '', 'First Name is required'],
       ['lastName', undefined, 'Last Name is required'],
-      ['gender', 'Robot', 'Gender is required'],
+      ['gender', 'Robot', 'Invalid gender: use Male, Female, Prefer not to disclose or Others'],
       ['birthDate', '', 'Date of Birth is required'],
       ['birthDate', '2999-12-31', 'Date of Birth'],
       ['birthDate', '2001-02-29', 'Date of Birth'],

@@ -4,7 +4,7 @@ import type { ReadingKind } from '@resonant/contracts/readings';
 import type { Database } from '../../db/client.ts';
 import { organisations } from '../../db/schema/organisations.ts';
 import { memberDailyRollups } from '../../db/schema/rollups.ts';
-import type { MemberScope } from '../../lib/org-scope.ts';
+import type { OrgScope } from '../../auth/scope.ts';
 
 /**
  * Adds one new reading to its member's rollup of that day — the calendar day of `takenAt` in the
@@ -15,7 +15,7 @@ import type { MemberScope } from '../../lib/org-scope.ts';
  */
 export async function addReadingToDailyRollup(
   db: Database,
-  scope: MemberScope,
+  scope: OrgScope,
   reading: { takenAt: Date; kind: ReadingKind; quality: Quality; rmssd: number | null },
 ) {
   const rmssd = reading.quality === 'good' ? reading.rmssd : null;

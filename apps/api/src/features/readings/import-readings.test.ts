@@ -3,45 +3,35 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportReadingsResponse } from '@resonant/contracts/readings';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import type { UploadFile } from '../../../test/multipart-body.ts';
-import { addMember, createAccount, createOrg } from '../../../test/factories.ts';
+import { buildOrg, signedInAccount } from '../../../test/org-builder.ts';
+import { syntheticRr } from '../../../test/synthetic-rr.ts';
 import { readings } from '../../db/schema/readings.ts';
 import { memberDailyRollups } from '../../db/schema/rollups.ts';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
-
-function sineRr(seconds: number, meanMs = 1000): number[] {
-  const rr: number[] = [];
-  let total = 0;
-  for (let beat = 0; total < seconds * 1000; beat++) {
-    const value = Math.round(meanMs + 40 * Math.sin((2 * Math.PI * beat) / 5));
-    rr.push(value);
-    total += value;
-  }
-  return rr;
-}
 
 describe('POST /api/v1/readings/import', () => {
   let t: TestApp;
   let memberId: string;
   const token = { member: '', appAdmin: '' };
 
-  const plain = `# exported by an HRV app\n${sineRr(300).join('\n')}\n`;
-  const csv = `Time (s),RR (ms),HR\n${sineRr(180, 850)
+  const plain = `# exported by an HRV app\n${syntheticRr(300).join('\n')}\n`;
+  const csv = `Time (s),RR (ms),HR\n${syntheticRr(180, { meanMs: 850 })
     .map((rr, i) => `${i},${rr},${Math.round(60000 / rr)}`)
     .join('\n')}\n`;
-  const seconds = sineRr(120, 900)
+  const seconds = syntheticRr(120, { meanMs: 900 })
     .map((rr) => (rr / 1000).toFixed(3))
     .join('\n');
 
   beforeAll(async () => {
     t = await buildTestApp({ clock: () => NOW });
-    const org = await createOrg(t.db);
-    const member = await createAccount(t.db);
-    memberId = member.id;
-    await addMember(t.db, org.id, member.id, { groups: [{ groupId: org.defaultGroupId }] });
-    const appAdmin = await createAccount(t.db, { email: APP_ADMIN_EMAIL });
-    token.member = await t.signIn(member.email, member.password);
-    token.appAdmin = await t.signIn(appAdmin.email, appAdmin.password);
+    const org = await buildOrg(t, {
+      people: { member: { groups: ['Default'] } },
+      signIn: ['member'],
+    });
+    memberId = org.ids.member;
+    token.member = org.tokens.member;
+    token.appAdmin = (await signedInAccount(t, { email: APP_ADMIN_EMAIL })).token;
   });
   afterAll(() => t.close());
 
@@ -115,13 +105,15 @@ describe('POST /api/v1/readings/import', () => {
 
   it('reports a file uploaded again as a duplicate of the same reading', async () => {
     const first = (
-      await upload(token.member, [{ name: 'again.txt', content: sineRr(200, 950).join('\n') }])
+      await upload(token.member, [
+        { name: 'again.txt', content: syntheticRr(200, { meanMs: 950 }).join('\n') },
+      ])
     ).json<ImportReadingsResponse>().results[0]!;
     expect(first.status).toBe('created');
     const before = await readingCount();
     // Same recording, another name and layout: still the same series.
     const again = await upload(token.member, [
-      { name: 'renamed.csv', content: `rr\n${sineRr(200, 950).join('\n')}\n` },
+      { name: 'renamed.csv', content: `rr\n${syntheticRr(200, { meanMs: 950 }).join('\n')}\n` },
     ]);
     expect(again.statusCode).toBe(200);
     const [result] = again.json<ImportReadingsResponse>().results;
@@ -131,7 +123,7 @@ describe('POST /api/v1/readings/import', () => {
 
   it('defaults to now and anytime without form fields', async () => {
     const response = await upload(token.member, [
-      { name: 'default.txt', content: sineRr(90, 1100).join('\n') },
+      { name: 'default.txt', content: syntheticRr(90, { meanMs: 1100 }).join('\n') },
     ]);
     expect(response.json<ImportReadingsResponse>().results[0]!.reading).toMatchObject({
       takenAt: NOW.toISOString(),

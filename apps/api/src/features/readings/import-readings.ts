@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ImportFileResult, ReadingKind } from '@resonant/contracts/readings';
 import type { Database } from '../../db/client.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
-import type { MemberScope } from '../../lib/org-scope.ts';
+import type { OrgScope } from '../../auth/scope.ts';
 import { ingestReading } from './ingest-reading.ts';
 import { isRrFileName, parseRrFile, RR_FILE_EXTENSIONS } from './rr-input.ts';
 
@@ -15,7 +15,7 @@ export type UploadedFile = { name: string; content: Buffer };
  */
 export async function importReadings(
   db: Database,
-  scope: MemberScope,
+  scope: OrgScope,
   files: readonly UploadedFile[],
   options: { takenAt: Date; kind: ReadingKind },
   now: Date,
@@ -28,7 +28,7 @@ export async function importReadings(
           `Unsupported file type: upload ${RR_FILE_EXTENSIONS.join(', ')} files with RR intervals`,
         );
       }
-      const rr = parseRrFile(file.content);
+      const rr = await parseRrFile(file.content);
       const clientId = `import-${createHash('sha256').update(rr.join('\n')).digest('hex')}`;
       const outcome = await ingestReading(
         db,

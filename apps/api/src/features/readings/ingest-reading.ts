@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { metricColumnValues } from '../../lib/hrv-metrics.ts';
 import { recordMemberActivity } from '../../lib/member-activity.ts';
 import { resolveOfferedTags } from '../../lib/offered-tags.ts';
-import type { MemberScope } from '../../lib/org-scope.ts';
+import type { OrgScope } from '../../auth/scope.ts';
 import { assertRrSeries, parseRecordingTime } from '../../lib/recording-input.ts';
 import { addReadingToDailyRollup } from './daily-rollups.queries.ts';
 import { findReadingByClientId, insertReading, insertReadingTags } from './readings.queries.ts';
@@ -25,7 +25,7 @@ export type ReadingInput = Omit<CreateReadingBody, 'takenAt'> & { takenAt: strin
  */
 export async function ingestReading(
   db: Database,
-  scope: MemberScope,
+  scope: OrgScope,
   input: ReadingInput,
   now: Date,
 ): Promise<IngestOutcome> {

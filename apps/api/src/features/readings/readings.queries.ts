@@ -4,7 +4,7 @@ import type { ReadingKind } from '@resonant/contracts/readings';
 import type { Database } from '../../db/client.ts';
 import { readingTags, readings, tags } from '../../db/schema/readings.ts';
 import { metricColumnsOf } from '../../lib/hrv-metrics.ts';
-import type { MemberScope } from '../../lib/org-scope.ts';
+import type { OrgScope } from '../../auth/scope.ts';
 import { sortTags } from '../../lib/offered-tags.ts';
 
 export type NewReading = {
@@ -25,7 +25,7 @@ export type NewReading = {
  */
 export async function insertReading(
   db: Database,
-  scope: MemberScope,
+  scope: OrgScope,
   reading: NewReading,
 ): Promise<{ id: string; createdAt: Date } | null> {
   const [row] = await db
@@ -50,7 +50,7 @@ export async function insertReading(
 /** Tags a reading of the scope's org (tag ids already checked against the org's offer). */
 export async function insertReadingTags(
   db: Database,
-  scope: MemberScope,
+  scope: OrgScope,
   readingId: string,
   tagIds: readonly string[],
 ) {
@@ -64,7 +64,7 @@ export async function insertReadingTags(
  * The scope account's reading with this clientId, with its tags. Looked up by account, not org:
  * clientIds are unique per account, so a retry finds its first result wherever it was stored.
  */
-export async function findReadingByClientId(db: Database, scope: MemberScope, clientId: string) {
+export async function findReadingByClientId(db: Database, scope: OrgScope, clientId: string) {
   const [reading] = await db
     .select({
       id: readings.id,

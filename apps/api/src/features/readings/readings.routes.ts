@@ -13,16 +13,16 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { readMultipartForm } from '../../lib/multipart-form.ts';
-import { requireOrg } from '../../lib/org-scope.ts';
+import { requireOrg } from '../../auth/scope.ts';
 import { parseRecordingTime } from '../../lib/recording-input.ts';
 import { importReadings, type UploadedFile } from './import-readings.ts';
 import { ingestReading } from './ingest-reading.ts';
 import { RR_FILE_EXTENSIONS } from './rr-input.ts';
 
 /** Room for the largest series allowed (200,000 intervals) as JSON, with decimals. */
-export const READING_BODY_LIMIT = 4 * 1024 * 1024;
-export const IMPORT_MAX_FILES = 10;
-export const IMPORT_MAX_FILE_BYTES = 8 * 1024 * 1024;
+const READING_BODY_LIMIT = 4 * 1024 * 1024;
+const IMPORT_MAX_FILES = 10;
+const IMPORT_MAX_FILE_BYTES = 8 * 1024 * 1024;
 
 const errors = {
   400: ErrorResponse,
@@ -42,7 +42,7 @@ export const readingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     '/api/v1/readings',
     {
       bodyLimit: READING_BODY_LIMIT,
-      config: { permission: 'readings.write' },
+      config: { permission: 'readings.write', context: 'org' },
       schema: {
         tags: ['ingestion'],
         summary: 'Store a reading',
@@ -67,7 +67,7 @@ export const readingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   app.post(
     '/api/v1/readings/import',
     {
-      config: { permission: 'readings.write' },
+      config: { permission: 'readings.write', context: 'org' },
       schema: {
         tags: ['ingestion'],
         summary: 'Import readings from RR files',
@@ -123,18 +123,9 @@ export const readingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
 
 /** Reads every part of a multipart upload: its text fields, and its files into memory. */
 async function readUpload(request: FastifyRequest) {
-  if (!request.isMultipart()) {
-    throw badRequest('Send the files as multipart/form-data');
-  }
-  const form = await readMultipartForm(request).catch((error: unknown) => {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, `A file is larger than ${IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB`);
-    }
-    if (code === 'FST_FILES_LIMIT') {
-      throw new HttpError(413, `At most ${IMPORT_MAX_FILES} files per upload`);
-    }
-    throw error;
+  const form = await readMultipartForm(request, {
+    fileTooLarge: `A file is larger than ${IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB`,
+    tooManyFiles: new HttpError(413, `At most ${IMPORT_MAX_FILES} files per upload`),
   });
   const files: UploadedFile[] = form.files.map((file, index) => ({
     name: file.fileName || `file ${index + 1}`,

@@ -4,27 +4,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Reading } from '@resonant/contracts/readings';
 import type { TagsResponse } from '@resonant/contracts/tags';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { addMember, createAccount, createOrg } from '../../../test/factories.ts';
+import { createOrg } from '../../../test/factories.ts';
+import { buildOrg, signedInAccount } from '../../../test/org-builder.ts';
+import { syntheticRr } from '../../../test/synthetic-rr.ts';
 import { readingTags, readings, tags } from '../../db/schema/readings.ts';
 import { memberDailyRollups } from '../../db/schema/rollups.ts';
 import { orgMemberships } from '../../db/schema/organisations.ts';
-import { NO_ORGANIZATION_MESSAGE } from '../../lib/org-scope.ts';
+import { NO_CURRENT_ORG_MESSAGE } from '@resonant/contracts/errors';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
-
-/** ~1000 ms beats with a 5-beat breathing sinusoid and a slower wave, as a sensor would report. */
-function sineRr(seconds: number, meanMs = 1000): number[] {
-  const rr: number[] = [];
-  let total = 0;
-  for (let beat = 0; total < seconds * 1000; beat++) {
-    const value = Math.round(
-      meanMs + 40 * Math.sin((2 * Math.PI * beat) / 5) + 15 * Math.sin((2 * Math.PI * beat) / 23),
-    );
-    rr.push(value);
-    total += value;
-  }
-  return rr;
-}
 
 describe('POST /api/v1/readings', () => {
   let t: TestApp;
@@ -38,26 +26,23 @@ describe('POST /api/v1/readings', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ clock: () => NOW });
-    const org = await createOrg(t.db, { name: 'Kiwi Org', timeZone: 'Pacific/Auckland' });
-    orgId = org.id;
-    const otherOrg = await createOrg(t.db);
-
-    const member = await createAccount(t.db);
-    memberId = member.id;
-    await addMember(t.db, org.id, member.id, { groups: [{ groupId: org.defaultGroupId }] });
-    const groupAdmin = await createAccount(t.db);
-    await addMember(t.db, org.id, groupAdmin.id, {
-      groups: [{ groupId: org.defaultGroupId, isAdmin: true }],
+    const org = await buildOrg(t, {
+      name: 'Kiwi Org',
+      timeZone: 'Pacific/Auckland',
+      people: {
+        member: { groups: ['Default'] },
+        groupAdmin: { adminOf: ['Default'] },
+        orgAdmin: { orgAdmin: true },
+      },
+      signIn: ['member', 'groupAdmin', 'orgAdmin'],
     });
-    const orgAdmin = await createAccount(t.db);
-    await addMember(t.db, org.id, orgAdmin.id, { orgAdmin: true });
-    orgAdminId = orgAdmin.id;
-    const appAdmin = await createAccount(t.db, { email: APP_ADMIN_EMAIL });
-    const noOrg = await createAccount(t.db);
-    const accounts = { member, groupAdmin, orgAdmin, appAdmin, noOrg };
-    for (const key of Object.keys(accounts) as (keyof typeof accounts)[]) {
-      token[key] = await t.signIn(accounts[key].email, accounts[key].password);
-    }
+    orgId = org.id;
+    memberId = org.ids.member;
+    orgAdminId = org.ids.orgAdmin;
+    const otherOrg = await createOrg(t.db);
+    token.appAdmin = (await signedInAccount(t, { email: APP_ADMIN_EMAIL })).token;
+    token.noOrg = (await signedInAccount(t)).token;
+    Object.assign(token, org.tokens);
 
     const [own] = await t.db
       .insert(tags)
@@ -89,7 +74,7 @@ describe('POST /api/v1/readings', () => {
     clientId: randomUUID(),
     takenAt: '2025-06-01T06:30:00Z',
     kind: 'morning',
-    rr: sineRr(300),
+    rr: syntheticRr(300),
     ...overrides,
   });
   const stored = async () => ({
@@ -129,7 +114,7 @@ describe('POST /api/v1/readings', () => {
     it('answers 403 with a clear message to an account without an organisation', async () => {
       const response = await post(token.noOrg, body());
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: NO_ORGANIZATION_MESSAGE });
+      expect(response.json()).toEqual({ message: NO_CURRENT_ORG_MESSAGE });
     });
 
     it.each(['groupAdmin', 'orgAdmin'] as const)(
@@ -143,7 +128,7 @@ describe('POST /api/v1/readings', () => {
 
   describe('a stored reading', () => {
     it('answers 201 with the metrics, and stores the raw series, tags and the rollup', async () => {
-      const rr = sineRr(300);
+      const rr = syntheticRr(300);
       rr[100] = 250; // accepted, then corrected by the engine's cleaning
       const payload = body({
         // 13:00 UTC on 31 May is 01:00 on 1 June in Auckland (NZST, UTC+12).
@@ -218,7 +203,11 @@ describe('POST /api/v1/readings', () => {
       const first = (await rollupOf(memberId, '2025-06-01'))!;
       const response = await post(
         token.member,
-        body({ takenAt: '2025-06-01T05:00:00Z', kind: 'anytime', rr: sineRr(240, 900) }),
+        body({
+          takenAt: '2025-06-01T05:00:00Z',
+          kind: 'anytime',
+          rr: syntheticRr(240, { meanMs: 900 }),
+        }),
       );
       expect(response.statusCode).toBe(201);
       const { rmssd } = response.json<Reading>().metrics;
@@ -259,7 +248,7 @@ describe('POST /api/v1/readings', () => {
       const before = (await rollupOf(memberId, '2025-06-01'))!;
       const response = await post(
         token.member,
-        body({ takenAt: '2025-06-01T07:00:00Z', kind: 'anytime', rr: sineRr(40) }),
+        body({ takenAt: '2025-06-01T07:00:00Z', kind: 'anytime', rr: syntheticRr(40) }),
       );
       expect(response.statusCode).toBe(201);
       const reading = response.json<Reading>();

@@ -3,9 +3,9 @@ import { HttpError } from '../../lib/http-error.ts';
 import { isRrFileName, parseRrFile } from './rr-input.ts';
 
 const parse = (text: string) => parseRrFile(Buffer.from(text, 'utf8'));
-const problem = (text: string | Buffer) => {
+const problem = async (text: string | Buffer) => {
   try {
-    parseRrFile(typeof text === 'string' ? Buffer.from(text, 'utf8') : text);
+    await parseRrFile(typeof text === 'string' ? Buffer.from(text, 'utf8') : text);
   } catch (error) {
     if (error instanceof HttpError) return `${error.statusCode} ${error.message}`;
     throw error;
@@ -14,14 +14,14 @@ const problem = (text: string | Buffer) => {
 };
 
 describe('parseRrFile', () => {
-  it('reads one interval per line, skipping comments and blank lines', () => {
-    expect(parse('# Polar H10, 2025-06-01\n812\n\n  830.5 \r\n# pause\n799\n')).toEqual([
+  it('reads one interval per line, skipping comments and blank lines', async () => {
+    expect(await parse('# Polar H10, 2025-06-01\n812\n\n  830.5 \r\n# pause\n799\n')).toEqual([
       812, 830.5, 799,
     ]);
   });
 
-  it('ignores a byte-order mark', () => {
-    expect(parse('\uFEFF812\n830\n')).toEqual([812, 830]);
+  it('ignores a byte-order mark', async () => {
+    expect(await parse('\uFEFF812\n830\n')).toEqual([812, 830]);
   });
 
   const headers: [string, string][] = [
@@ -39,22 +39,29 @@ describe('parseRrFile', () => {
     ['NN', 'nn\n812\n830\n'],
     ['Inter-beat interval', 'Inter-beat interval,Quality\n812,1\n830,1\n'],
   ];
-  it.each(headers)('finds the RR column named %s in a CSV', (_name, text) => {
-    expect(parse(text)).toEqual([812, 830]);
+  it.each(headers)('finds the RR column named %s in a CSV', async (_name, text) => {
+    expect(await parse(text)).toEqual([812, 830]);
   });
 
-  it('skips CSV rows whose RR cell is empty', () => {
-    expect(parse('time,hr,rr\n0,72,812\n1,72,\n2,71,830\n')).toEqual([812, 830]);
+  it('skips CSV rows whose RR cell is empty', async () => {
+    expect(await parse('time,hr,rr\n0,72,812\n1,72,\n2,71,830\n')).toEqual([812, 830]);
   });
 
-  it('reads a decimal comma when cells are separated by semicolons', () => {
-    expect(parse('Zeit;RR\n0;812,5\n1;830,25\n')).toEqual([812.5, 830.25]);
+  it('reads a decimal comma when cells are separated by semicolons', async () => {
+    expect(await parse('Zeit;RR\n0;812,5\n1;830,25\n')).toEqual([812.5, 830.25]);
   });
 
-  it('reads seconds when every value is below 10, or when the header says so', () => {
-    expect(parse('0.812\n0.830\n1.05\n')).toEqual([812, 830, 1050]);
-    expect(parse('time,RR (s)\n0,0.812\n1,0.83\n')).toEqual([812, 830]);
-    expect(parse('rr_sec\n0.812\n')).toEqual([812]);
+  it('reads a quoted decimal comma in a comma-separated file, and counts lines past notes', async () => {
+    expect(await parse('# exported\ntime,rr\n0,"812,5"\n# pause\n1,830\n')).toEqual([812.5, 830]);
+    expect(await problem('# exported\ntime,rr\n0,812\n# pause\n1,abc\n')).toBe(
+      '400 line 5: "abc" is not a number',
+    );
+  });
+
+  it('reads seconds when every value is below 10, or when the header says so', async () => {
+    expect(await parse('0.812\n0.830\n1.05\n')).toEqual([812, 830, 1050]);
+    expect(await parse('time,RR (s)\n0,0.812\n1,0.83\n')).toEqual([812, 830]);
+    expect(await parse('rr_sec\n0.812\n')).toEqual([812]);
   });
 
   const refused: [string, string | Buffer, string][] = [
@@ -76,9 +83,14 @@ describe('parseRrFile', () => {
     ],
     ['a value out of range', '812\n\n5000\n', '400 line 3: 5000 ms is out of range (200-3000 ms)'],
     ['a value of zero', 'rr\n812\n0\n', '400 line 3: 0 ms is out of range (200-3000 ms)'],
+    [
+      'a quote never closed',
+      'time,rr\n0,812\n1,"830\n2,799\n',
+      '400 line 3: A quoted cell is never closed (a " is missing)',
+    ],
   ];
-  it.each(refused)('refuses %s, naming the problem', (_name, text, message) => {
-    expect(problem(text)).toBe(message);
+  it.each(refused)('refuses %s, naming the problem', async (_name, text, message) => {
+    expect(await problem(text)).toBe(message);
   });
 });
 

@@ -1,3 +1,4 @@
+import { csvRecords, type CsvRecord } from '../../lib/csv-records.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { rrSeriesProblem } from '../../lib/recording-input.ts';
 
@@ -15,34 +16,28 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const SECONDS_BELOW = 10;
 
 type Unit = 'ms' | 's' | null;
-type Line = { number: number; text: string };
 
 /**
  * One recording read from an uploaded file, in ms, checked like a JSON series (problems name the
  * file's line). Two layouts:
  * - plain text: one RR interval per line; `#` comments and blank lines are ignored;
- * - CSV (`,` `;` or tab separated) whose header names an RR column — RR, RR (ms), rr_ms, RRI, IBI,
+ * - CSV (`,` `;` or tab separated, read by lib/csv-records.ts) whose header names an RR column — RR, RR (ms), rr_ms, RRI, IBI,
  *   Interval, ... matched case-insensitively; other columns are ignored, as are rows with an empty
  *   RR cell.
  * Values are milliseconds unless the header says seconds (`RR (s)`); without a unit, a file whose
  * every value is below 10 is read as seconds.
  */
-export function parseRrFile(content: Buffer): number[] {
-  const text = content.toString('utf8').replace(/^\uFEFF/, '');
-  if (text.includes('\u0000')) throw badRequest('Not a text file');
-  const lines: Line[] = text
-    .split(/\r\n|\r|\n/)
-    .map((line, index) => ({ number: index + 1, text: line.trim() }))
-    .filter((line) => line.text !== '' && !line.text.startsWith('#'));
-  const [first] = lines;
+export async function parseRrFile(content: Buffer): Promise<number[]> {
+  if (content.includes(0)) throw badRequest('Not a text file');
+  const records: CsvRecord[] = [];
+  for await (const record of csvRecords(content, { comments: true, trim: true })) {
+    if (record.cells.some((cell) => cell !== '')) records.push(record);
+  }
+  const [first] = records;
   if (!first) throw badRequest('The file has no RR intervals');
 
-  const delimiter = detectDelimiter(first.text);
-  const firstCells = splitCells(first.text, delimiter);
-  const hasHeader = firstCells.some((cell) => /[a-z]/i.test(cell) && !NUMBER.test(cell));
-  const { values, lineNumbers, unit } = hasHeader
-    ? readColumn(lines, delimiter, firstCells)
-    : readPlain(lines, delimiter);
+  const hasHeader = first.cells.some((cell) => /[a-z]/i.test(cell) && !NUMBER.test(cell));
+  const { values, lineNumbers, unit } = hasHeader ? readColumn(records) : readPlain(records);
   if (values.length === 0) throw badRequest('The file has no RR intervals');
 
   const seconds = unit === 's' || (unit === null && values.every((v) => v < SECONDS_BELOW));
@@ -58,38 +53,38 @@ export function isRrFileName(name: string): boolean {
   return RR_FILE_EXTENSIONS.some((extension) => lower.endsWith(extension));
 }
 
-function readPlain(lines: Line[], delimiter: string | null) {
+function readPlain(records: CsvRecord[]) {
   const values: number[] = [];
   const lineNumbers: number[] = [];
-  for (const line of lines) {
-    const cells = splitCells(line.text, delimiter).filter((cell) => cell !== '');
+  for (const record of records) {
+    const cells = record.cells.filter((cell) => cell !== '');
     if (cells.length !== 1) {
       throw badRequest(
-        `line ${line.number}: Expected one RR interval per line, or a CSV header naming the RR column`,
+        `line ${record.line}: Expected one RR interval per line, or a CSV header naming the RR column`,
       );
     }
-    values.push(parseCell(cells[0] ?? '', line.number, delimiter));
-    lineNumbers.push(line.number);
+    values.push(parseCell(cells[0] ?? '', record.line));
+    lineNumbers.push(record.line);
   }
   return { values, lineNumbers, unit: null as Unit };
 }
 
-function readColumn(lines: Line[], delimiter: string | null, header: string[]) {
-  const columns = header.map(describeColumn);
+function readColumn([header, ...rows]: CsvRecord[]) {
+  const columns = header!.cells.map(describeColumn);
   const index = columns.findIndex((column) => column.isRr);
   if (index < 0) {
     throw badRequest(
       `No RR column: the header needs a column named like RR, RR (ms), RRI, IBI or Interval ` +
-        `(found ${header.map((cell) => `"${cell}"`).join(', ')})`,
+        `(found ${header!.cells.map((cell) => `"${cell}"`).join(', ')})`,
     );
   }
   const values: number[] = [];
   const lineNumbers: number[] = [];
-  for (const line of lines.slice(1)) {
-    const cell = splitCells(line.text, delimiter)[index] ?? '';
+  for (const row of rows) {
+    const cell = row.cells[index] ?? '';
     if (cell === '') continue;
-    values.push(parseCell(cell, line.number, delimiter));
-    lineNumbers.push(line.number);
+    values.push(parseCell(cell, row.line));
+    lineNumbers.push(row.line);
   }
   return { values, lineNumbers, unit: columns[index]?.unit ?? null };
 }
@@ -106,32 +101,9 @@ function describeColumn(name: string): { isRr: boolean; unit: Unit } {
   return { isRr: RR_COLUMN.test(base), unit };
 }
 
-function detectDelimiter(line: string): string | null {
-  let best: string | null = null;
-  let bestCount = 0;
-  for (const delimiter of ['\t', ';', ',']) {
-    const count = line.split(delimiter).length - 1;
-    if (count > bestCount) {
-      best = delimiter;
-      bestCount = count;
-    }
-  }
-  return best;
-}
-
-function splitCells(line: string, delimiter: string | null): string[] {
-  const cells = delimiter ? line.split(delimiter) : [line];
-  return cells.map((cell) =>
-    cell
-      .trim()
-      .replace(/^"(.*)"$/, '$1')
-      .trim(),
-  );
-}
-
-function parseCell(cell: string, lineNumber: number, delimiter: string | null): number {
-  // With `;` or tab between cells, a decimal comma is a decimal point (European exports).
-  const normalised = delimiter && delimiter !== ',' ? cell.replace(',', '.') : cell;
+function parseCell(cell: string, lineNumber: number): number {
+  // A comma left inside a cell is a decimal comma (a `;` or tab export, or a quoted cell).
+  const normalised = cell.replace(',', '.');
   if (!NUMBER.test(normalised)) {
     throw badRequest(`line ${lineNumber}: "${cell.slice(0, 40)}" is not a number`);
   }

@@ -6,7 +6,7 @@ import type { OptimalZoneSamples } from '../../db/schema/hrv-sessions.ts';
 import { metricColumnValues } from '../../lib/hrv-metrics.ts';
 import { recordMemberActivity } from '../../lib/member-activity.ts';
 import { resolveOfferedTags } from '../../lib/offered-tags.ts';
-import type { MemberScope } from '../../lib/org-scope.ts';
+import type { OrgScope } from '../../auth/scope.ts';
 import { assertRrSeries, parseRecordingTime } from '../../lib/recording-input.ts';
 import {
   findSessionByClientId,
@@ -30,7 +30,7 @@ export type SessionInput = Omit<CreateSessionBody, 'startedAt'> & { startedAt: s
  */
 export async function ingestSession(
   db: Database,
-  scope: MemberScope,
+  scope: OrgScope,
   input: SessionInput,
   now: Date,
 ): Promise<IngestSessionOutcome> {

@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/hrv-sessions.ts';
 import { tags } from '../../db/schema/readings.ts';
 import { metricColumnsOf } from '../../lib/hrv-metrics.ts';
-import type { MemberScope } from '../../lib/org-scope.ts';
+import type { OrgScope } from '../../auth/scope.ts';
 import { sortTags } from '../../lib/offered-tags.ts';
 
 export type NewSession = {
@@ -46,7 +46,7 @@ const MINUTES_PER_INSERT = 500;
  */
 export async function insertSession(
   db: Database,
-  scope: MemberScope,
+  scope: OrgScope,
   session: NewSession,
 ): Promise<{ id: string; createdAt: Date } | null> {
   const [row] = await db
@@ -76,7 +76,7 @@ export async function insertSession(
 /** Stores the per-minute results of a session of the scope's org. */
 export async function insertSessionMinutes(
   db: Database,
-  scope: MemberScope,
+  scope: OrgScope,
   sessionId: string,
   minutes: readonly NewSessionMinute[],
 ) {
@@ -97,7 +97,7 @@ export async function insertSessionMinutes(
 /** Tags a session of the scope's org (tag ids already checked against the org's offer). */
 export async function insertSessionTags(
   db: Database,
-  scope: MemberScope,
+  scope: OrgScope,
   sessionId: string,
   tagIds: readonly string[],
 ) {
@@ -111,7 +111,7 @@ export async function insertSessionTags(
  * The scope account's session with this clientId, with its minutes and tags. Looked up by
  * account, not org: clientIds are unique per account, so a retry finds its first result.
  */
-export async function findSessionByClientId(db: Database, scope: MemberScope, clientId: string) {
+export async function findSessionByClientId(db: Database, scope: OrgScope, clientId: string) {
   const [session] = await db
     .select({
       id: hrvSessions.id,

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@resonant/contracts/errors';
 import { CreateSessionBody, HrvSession } from '@resonant/contracts/sessions';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireOrg } from '../../lib/org-scope.ts';
+import { requireOrg } from '../../auth/scope.ts';
 import { ingestSession } from './ingest-session.ts';
 
 /** Room for a day-long series (200,000 intervals) and its optimal-zone samples as JSON. */
-export const SESSION_BODY_LIMIT = 8 * 1024 * 1024;
+const SESSION_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** Ingestion of breathing sessions by the mobile app and integrations (DESIGN §3, /api/v1). */
 export const sessionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock }) => {
@@ -14,7 +14,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     '/api/v1/sessions',
     {
       bodyLimit: SESSION_BODY_LIMIT,
-      config: { permission: 'readings.write' },
+      config: { permission: 'readings.write', context: 'org' },
       schema: {
         tags: ['ingestion'],
         summary: 'Store a breathing session',

@@ -4,24 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HrvSession } from '@resonant/contracts/sessions';
 import type { TagsResponse } from '@resonant/contracts/tags';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { addMember, createAccount, createOrg } from '../../../test/factories.ts';
+import { buildOrg, signedInAccount } from '../../../test/org-builder.ts';
+import { syntheticRr } from '../../../test/synthetic-rr.ts';
 import { hrvSessionMinutes, hrvSessions, hrvSessionTags } from '../../db/schema/hrv-sessions.ts';
 import { readings } from '../../db/schema/readings.ts';
 import { memberDailyRollups } from '../../db/schema/rollups.ts';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
 
-/** Paced breathing at 6/min: a 10 s sinusoid on ~950 ms beats. */
-function pacedRr(seconds: number, meanMs = 950): number[] {
-  const rr: number[] = [];
-  let total = 0;
-  while (total < seconds * 1000) {
-    const value = Math.round(meanMs + 60 * Math.sin((2 * Math.PI * total) / 10_000));
-    rr.push(value);
-    total += value;
-  }
-  return rr;
-}
+/** Paced breathing at 6/min on ~950 ms beats, unless the test says otherwise. */
+const pacedRr = (seconds: number, meanMs = 950) =>
+  syntheticRr(seconds, { meanMs, swingMs: 5, breathsPerMinute: 6 });
 
 const BREATH_TIME = {
   name: 'Resonance 6',
@@ -40,13 +33,13 @@ describe('POST /api/v1/sessions', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ clock: () => NOW });
-    const org = await createOrg(t.db);
-    const member = await createAccount(t.db);
-    memberId = member.id;
-    await addMember(t.db, org.id, member.id, { groups: [{ groupId: org.defaultGroupId }] });
-    const appAdmin = await createAccount(t.db, { email: APP_ADMIN_EMAIL });
-    token.member = await t.signIn(member.email, member.password);
-    token.appAdmin = await t.signIn(appAdmin.email, appAdmin.password);
+    const org = await buildOrg(t, {
+      people: { member: { groups: ['Default'] } },
+      signIn: ['member'],
+    });
+    memberId = org.ids.member;
+    token.member = org.tokens.member;
+    token.appAdmin = (await signedInAccount(t, { email: APP_ADMIN_EMAIL })).token;
     const tags = await t.app.inject({
       method: 'GET',
       url: '/api/tags',

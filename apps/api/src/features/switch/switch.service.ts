@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { loadUserProfile, saveCurrentContext } from '../../auth/current-user.ts';
 import { allowedContext, canSwitchToOrg } from '../../auth/policies.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
-import type { TenantScope } from '../../plugins/tenant-scope.ts';
+import type { TenantScope } from '../../auth/scope.ts';
 import { loadMembershipNames } from './switch.queries.ts';
 
 /** The orgs and groups the caller can switch to (SPEC §3 "Org/group mapping"). */
@@ -40,7 +40,14 @@ export async function switchContext(deps: AppDeps, scope: TenantScope, body: Swi
   const request = { orgId: org.orgId, groupId, type: body.currentUserType };
   const context = allowedContext(scope.memberships, request);
   if (!context) throw forbidden('You cannot switch to this organization or group');
-  await saveCurrentContext(deps.db, scope.accountId, request, deps.clock());
+  // What is stored is what was allowed (an org context keeps no group), so the next sign-in lands
+  // exactly where the user chose.
+  await saveCurrentContext(
+    deps.db,
+    scope.accountId,
+    { orgId: context.orgId, groupId: context.groupId, type: body.currentUserType },
+    deps.clock(),
+  );
   return {
     message: 'Switched successfully',
     user: await loadUserProfile(deps.db, scope.accountId, context),

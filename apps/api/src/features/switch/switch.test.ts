@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserProfile } from '@resonant/contracts/profile';
 import type { OrgsAndGroupsResponse, SwitchResponse } from '@resonant/contracts/switch';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { addMember, createAccount, createGroup, createOrg } from '../../../test/factories.ts';
+import type { createOrg } from '../../../test/factories.ts';
+import { buildOrg } from '../../../test/org-builder.ts';
 
 type Org = Awaited<ReturnType<typeof createOrg>>;
 type Group = { id: string; name: string };
@@ -19,34 +20,33 @@ describe('switching org and group', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    orgA = await createOrg(t.db, { name: 'Switch Org A' });
-    alpha = await createGroup(t.db, orgA.id, 'Alpha');
-    bravo = await createGroup(t.db, orgA.id, 'Bravo');
-    orgB = await createOrg(t.db, { name: 'Switch Org B' });
-    groupOfB = await createGroup(t.db, orgB.id, 'B Team');
-
-    const orgAdmin = await createAccount(t.db);
-    await addMember(t.db, orgA.id, orgAdmin.id, { orgAdmin: true });
-    const groupAdmin = await createAccount(t.db);
-    await addMember(t.db, orgA.id, groupAdmin.id, {
-      groups: [{ groupId: orgA.defaultGroupId }, { groupId: alpha.id, isAdmin: true }],
+    const switchOrg = await buildOrg(t, {
+      name: 'Switch Org A',
+      groups: ['Alpha', 'Bravo'],
+      people: {
+        orgAdmin: { orgAdmin: true },
+        groupAdmin: { groups: ['Default'], adminOf: ['Alpha'] },
+        member: { groups: ['Bravo'] },
+        twoOrgs: { groups: ['Alpha'] },
+      },
+      signIn: ['orgAdmin', 'groupAdmin', 'member'],
     });
-    const member = await createAccount(t.db);
-    await addMember(t.db, orgA.id, member.id, { groups: [{ groupId: bravo.id }] });
-    // Member of A, org admin of B.
-    const twoOrgs = await createAccount(t.db);
-    await addMember(t.db, orgA.id, twoOrgs.id, { groups: [{ groupId: alpha.id }] });
-    await addMember(t.db, orgB.id, twoOrgs.id, { orgAdmin: true });
-    const otherOrgAdmin = await createAccount(t.db);
-    await addMember(t.db, orgB.id, otherOrgAdmin.id, {
-      orgAdmin: true,
-      groups: [{ groupId: groupOfB.id, isAdmin: true }],
+    const otherOrg = await buildOrg(t, {
+      name: 'Switch Org B',
+      groups: ['B Team'],
+      people: {
+        // Member of A, org admin of B.
+        twoOrgs: { account: switchOrg.people.twoOrgs, orgAdmin: true },
+        otherOrgAdmin: { orgAdmin: true, adminOf: ['B Team'] },
+      },
+      signIn: ['twoOrgs', 'otherOrgAdmin'],
     });
-
-    const accounts = { orgAdmin, groupAdmin, member, twoOrgs, otherOrgAdmin };
-    for (const key of Object.keys(accounts) as (keyof typeof accounts)[]) {
-      token[key] = await t.signIn(accounts[key].email, accounts[key].password);
-    }
+    orgA = switchOrg;
+    orgB = otherOrg;
+    alpha = switchOrg.groups.Alpha;
+    bravo = switchOrg.groups.Bravo;
+    groupOfB = otherOrg.groups['B Team'];
+    Object.assign(token, switchOrg.tokens, otherOrg.tokens);
   });
   afterAll(() => t.close());
 
@@ -194,6 +194,19 @@ describe('switching org and group', () => {
         user_type: 'org',
         current_group_id: null,
       });
+    });
+
+    it('keeps no group in an org context, even when the switch named one', async () => {
+      const response = await switchTo(token.orgAdmin, {
+        currentOrgId: orgA.id,
+        currentGroupId: bravo.id,
+        currentUserType: 'org',
+      });
+      expect(response.statusCode).toBe(200);
+      const orgAlone = { user_type: 'org', current_group_id: null, group_name: null };
+      expect(response.json<SwitchResponse>().user).toMatchObject(orgAlone);
+      // Stored so: the next request (and the next sign-in) lands in the org, not in Bravo.
+      expect(await profile(token.orgAdmin)).toMatchObject(orgAlone);
     });
 
     it('moves an account between its orgs', async () => {

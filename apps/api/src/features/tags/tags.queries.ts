@@ -2,10 +2,10 @@ import { asc, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { tags } from '../../db/schema/readings.ts';
 import { offeredTo } from '../../lib/offered-tags.ts';
-import type { MemberScope } from '../../lib/org-scope.ts';
+import type { OrgScope } from '../../auth/scope.ts';
 
 /** The tags offered to the scope's organisation (platform-wide and its own), by name. */
-export async function listOfferedTags(db: Database, scope: Pick<MemberScope, 'orgId'>) {
+export async function listOfferedTags(db: Database, scope: Pick<OrgScope, 'orgId'>) {
   return db
     .select({ id: tags.id, tag_name: tags.name })
     .from(tags)

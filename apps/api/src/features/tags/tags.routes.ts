@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@resonant/contracts/errors';
 import { TagsResponse } from '@resonant/contracts/tags';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireOrg } from '../../lib/org-scope.ts';
+import { requireOrg } from '../../auth/scope.ts';
 import { listOfferedTags } from './tags.queries.ts';
 
 /** GET /api/tags (SPEC §7): the tags readings and sessions of the caller's organisation may carry. */
@@ -10,7 +10,7 @@ export const tagsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
   app.get(
     '/api/tags',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', context: 'org' },
       schema: {
         tags: ['tags'],
         summary: 'Tags offered to your organisation',

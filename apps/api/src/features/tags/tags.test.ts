@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TagsResponse } from '@resonant/contracts/tags';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { addMember, createAccount, createOrg } from '../../../test/factories.ts';
+import { buildOrg, signedInAccount } from '../../../test/org-builder.ts';
 import { tags } from '../../db/schema/readings.ts';
-import { NO_ORGANIZATION_MESSAGE } from '../../lib/org-scope.ts';
+import { NO_CURRENT_ORG_MESSAGE } from '@resonant/contracts/errors';
 
 const PLATFORM_TAGS = [
   'Alcohol',
@@ -24,27 +24,24 @@ describe('GET /api/tags', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const orgA = await createOrg(t.db);
-    const orgB = await createOrg(t.db);
+    const orgA = await buildOrg(t, {
+      people: { member: { groups: ['Default'] }, admin: { orgAdmin: true } },
+      signIn: ['member', 'admin'],
+    });
+    const orgB = await buildOrg(t, {
+      people: { member: { groups: ['Default'] } },
+      signIn: ['member'],
+    });
     await t.db.insert(tags).values([
       { orgId: orgA.id, name: 'breathwork' },
       { orgId: orgA.id, name: 'Zen garden' },
       { orgId: orgB.id, name: 'Night shift' },
     ]);
-
-    const memberA = await createAccount(t.db);
-    await addMember(t.db, orgA.id, memberA.id, { groups: [{ groupId: orgA.defaultGroupId }] });
-    const adminA = await createAccount(t.db);
-    await addMember(t.db, orgA.id, adminA.id, { orgAdmin: true });
-    const memberB = await createAccount(t.db);
-    await addMember(t.db, orgB.id, memberB.id, { groups: [{ groupId: orgB.defaultGroupId }] });
-    const appAdmin = await createAccount(t.db, { email: APP_ADMIN_EMAIL });
-    const noOrg = await createAccount(t.db);
-    token.orgA = await t.signIn(memberA.email, memberA.password);
-    token.orgAdminA = await t.signIn(adminA.email, adminA.password);
-    token.orgB = await t.signIn(memberB.email, memberB.password);
-    token.appAdmin = await t.signIn(appAdmin.email, appAdmin.password);
-    token.noOrg = await t.signIn(noOrg.email, noOrg.password);
+    token.orgA = orgA.tokens.member;
+    token.orgAdminA = orgA.tokens.admin;
+    token.orgB = orgB.tokens.member;
+    token.appAdmin = (await signedInAccount(t, { email: APP_ADMIN_EMAIL })).token;
+    token.noOrg = (await signedInAccount(t)).token;
   });
   afterAll(() => t.close());
 
@@ -63,7 +60,7 @@ describe('GET /api/tags', () => {
     for (const bearer of [token.appAdmin, token.noOrg]) {
       const response = await list(bearer);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: NO_ORGANIZATION_MESSAGE });
+      expect(response.json()).toEqual({ message: NO_CURRENT_ORG_MESSAGE });
     }
   });
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ROLES, type Role } from '@resonant/contracts/roles';
-import { usersScope } from '../features/org-users/users-scope.ts';
 import {
   USERS_ACTIONS,
   canManageUsers,
   canRemoveUser,
   canSetOrgAdmin,
+  usersModeAllows,
   usersModeOf,
   type UsersAction,
-} from './policies.ts';
+} from './org-users-policies.ts';
+import { ROLES, type Role } from './roles.ts';
 
 // The role x users-action table, written out by hand (SPEC §6): Y = allowed, - = refused.
 // Columns:                   super org  group user
@@ -27,21 +27,29 @@ const TABLE: Record<UsersAction, [string, string, string, string]> = {
 };
 const TABLE_ROLES: Role[] = ['super', 'org', 'group', 'user'];
 
+const cells = Object.entries(TABLE).flatMap(([action, row]) =>
+  TABLE_ROLES.map((role, index) => ({
+    role,
+    action: action as UsersAction,
+    allowed: row[index] === 'Y',
+  })),
+);
+
 describe('canManageUsers: role x action table', () => {
   it('covers exactly the roles and the users actions', () => {
     expect([...TABLE_ROLES].sort()).toEqual([...ROLES].sort());
     expect(Object.keys(TABLE).sort()).toEqual([...USERS_ACTIONS].sort());
   });
 
-  const cells = Object.entries(TABLE).flatMap(([action, row]) =>
-    TABLE_ROLES.map((role, index) => ({
-      role,
-      action: action as UsersAction,
-      allowed: row[index] === 'Y',
-    })),
-  );
   it.each(cells)('$role / $action -> $allowed', ({ role, action, allowed }) => {
     expect(canManageUsers(role, action)).toBe(allowed);
+  });
+});
+
+describe('usersModeAllows: what the web shows in each mode', () => {
+  const modeCells = cells.filter((cell) => cell.role === 'org' || cell.role === 'group');
+  it.each(modeCells)('$role mode / $action -> $allowed', ({ role, action, allowed }) => {
+    expect(usersModeAllows(role as 'org' | 'group', action)).toBe(allowed);
   });
 });
 
@@ -53,39 +61,6 @@ describe('usersModeOf', () => {
     ['super', null],
   ] as const)('%s -> %s', (role, mode) => {
     expect(usersModeOf(role)).toBe(mode);
-  });
-});
-
-describe('usersScope', () => {
-  const caller = { accountId: 'me', orgId: 'org-1', groupId: 'group-1' };
-
-  it('gives an org admin the whole organisation, even when a group is remembered', () => {
-    expect(usersScope({ ...caller, role: 'org' }, 'import')).toEqual({
-      mode: 'org',
-      orgId: 'org-1',
-      groupId: null,
-      accountId: 'me',
-    });
-  });
-
-  it('confines a group admin to the current group', () => {
-    expect(usersScope({ ...caller, role: 'group' }, 'add')).toEqual({
-      mode: 'group',
-      orgId: 'org-1',
-      groupId: 'group-1',
-      accountId: 'me',
-    });
-  });
-
-  it.each<[string, Parameters<typeof usersScope>[0], UsersAction]>([
-    ['a group admin importing', { ...caller, role: 'group' }, 'import'],
-    ['a group admin removing', { ...caller, role: 'group' }, 'remove'],
-    ['a member listing', { ...caller, role: 'user' }, 'list'],
-    ['the app admin listing', { ...caller, role: 'super', orgId: null }, 'list'],
-    ['an org admin without an org', { ...caller, role: 'org', orgId: null }, 'list'],
-    ['a group admin without a group', { ...caller, role: 'group', groupId: null }, 'list'],
-  ])('refuses %s with 403', (_name, scope, action) => {
-    expect(() => usersScope(scope, action)).toThrow(expect.objectContaining({ statusCode: 403 }));
   });
 });
 
