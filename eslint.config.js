@@ -1,7 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
+
+const WEB = 'apps/web/src';
+const API = 'apps/api/src';
+
+function foldersOf(parent) {
+  return fs
+    .readdirSync(path.join(import.meta.dirname, parent), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+/** One zone per feature: it imports nothing from the other features of its app. */
+function featureZones(app, sharedPlaces) {
+  return foldersOf(`${app}/features`).map((feature) => ({
+    target: `${app}/features/${feature}`,
+    from: `${app}/features`,
+    except: [`./${feature}`],
+    message: `A feature never imports another feature; move what they share to ${sharedPlaces}.`,
+  }));
+}
+
+const API_FEATURE_ZONES = featureZones(API, 'lib/, auth/, db/ or packages/contracts');
+
+/**
+ * The boundaries (docs/decisions/0017): features never import features, the shared layers import
+ * no feature, the web and the API never import each other, and packages never import an app.
+ */
+const BOUNDARY_ZONES = [
+  ...featureZones(WEB, 'lib/, components/ or packages/contracts'),
+  {
+    target: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/config`],
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'components/, lib/ and config/ are shared: they import no feature and not the app.',
+  },
+  {
+    target: `${WEB}/features`,
+    from: `${WEB}/app`,
+    message: 'Features do not import the app shell; the app composes the features.',
+  },
+  ...API_FEATURE_ZONES,
+  {
+    target: [
+      `${API}/lib`,
+      `${API}/auth`,
+      `${API}/db/schema`,
+      `${API}/db/client.ts`,
+      `${API}/db/data-dir-lock.ts`,
+      `${API}/plugins`,
+      `${API}/jobs`,
+      `${API}/config`,
+    ],
+    from: `${API}/features`,
+    message: 'lib/, auth/, db/, plugins/, jobs/ and config/ are shared: they import no feature.',
+  },
+  {
+    // The e2e journeys (apps/web/e2e) drive the whole product and may use the API's test harness.
+    target: WEB,
+    from: 'apps/api',
+    message: 'The web never imports the API: what both need lives in packages/contracts.',
+  },
+  {
+    target: 'apps/api',
+    from: 'apps/web',
+    message: 'The API never imports the web: what both need lives in packages/contracts.',
+  },
+  {
+    target: 'packages',
+    from: 'apps',
+    message: 'Packages never import an app.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -25,6 +101,55 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs,ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: BOUNDARY_ZONES },
+      ],
+    },
+  },
+  {
+    // An API integration test arranges its data through the real code of the feature that owns
+    // it (a reading through readings' ingestion), never a fake; only tests may reach across.
+    files: [`${API}/features/**/*.test.ts`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: BOUNDARY_ZONES.filter((zone) => !API_FEATURE_ZONES.includes(zone)),
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/**/*.{js,mjs,cjs,ts,tsx,css}', 'packages/**/*.{js,mjs,cjs,ts,tsx,css}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { '{apps,packages}/**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    // ESLint reads no CSS: this processor hands it an empty file so the naming rules see the name.
+    files: ['**/*.css'],
+    processor: 'check-file/eslint-processor-check-file',
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

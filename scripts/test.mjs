@@ -1,4 +1,5 @@
-// Runs every check of `npm test` in order — typecheck, lint, unit and API integration tests on PGlite
+// Runs every check of `npm test` in order — typecheck, lint (with the import boundaries and file
+// names), unused code and dependencies (knip), unit and API integration tests on PGlite
 // (and on PostgreSQL when TEST_DATABASE_URL is set), then the browser tests — and ends with one
 // summary line counting every test, in which every failed step counts as a failure.
 import fs from 'node:fs';
@@ -11,6 +12,7 @@ const tally = createTally();
 
 checkStep(tally, 'typecheck', 'npm', ['run', '-s', 'typecheck']);
 checkStep(tally, 'lint', 'npm', ['run', '-s', 'lint']);
+checkStep(tally, 'unused code and dependencies (knip)', 'npm', ['run', '-s', 'knip']);
 
 vitestStep(
   tally,
