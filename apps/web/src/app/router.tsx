@@ -16,6 +16,10 @@ import { LifetimeClaimsSection } from '../features/lifetime-claims/components/li
 import { ParticipantProfilePage } from '../features/participants/components/participant-profile-page.tsx';
 import { ParticipantReadingsPage } from '../features/participants/components/participant-readings-page.tsx';
 import { ParticipantsPage } from '../features/participants/components/participants-page.tsx';
+import {
+  AddGroupUserButton,
+  EditGroupUserButton,
+} from '../features/users/components/group-user-actions.tsx';
 import { ImportUsersPage } from '../features/users/components/import-users-page.tsx';
 import { UsersPage } from '../features/users/components/users-page.tsx';
 import type { RouteHandle } from './route-handle.ts';
@@ -39,7 +43,7 @@ function comingSoon(path: string, title: string, mobileApp = false): RouteObject
   return page(path, title, <ComingSoonPage title={title} mobileApp={mobileApp} />);
 }
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <SessionGate />,
     errorElement: <RouteErrorPage />,
@@ -70,7 +74,7 @@ export const routes: RouteObject[] = [
               page(paths.org.dashboard, 'Dashboard', <OrgDashboardPage />),
               page(paths.org.groups, 'Groups', <GroupsPage />),
               page(paths.org.manageGroup, 'Manage Group', <ManageGroupPage />),
-              page(paths.org.users, 'Users', <UsersPage mode="org" />),
+              page(paths.org.users, 'Users', <UsersPage />),
               page(paths.org.import, 'Import Users', <ImportUsersPage />),
               page(paths.org.invitation, 'Invite Users', <InvitationsPage mode="org" />),
               placeholder(paths.org.reports, 'Reports'),
@@ -86,8 +90,14 @@ export const routes: RouteObject[] = [
               page(
                 paths.group.participants,
                 'Users',
-                // SPEC §6: the group admin's reduced users view, beside the participants list.
-                <ParticipantsPage manageUsers={<UsersPage mode="group" />} />,
+                // One table of the group's users; adding and editing them (SPEC §6) come from the
+                // users feature.
+                <ParticipantsPage
+                  addUser={(props) => <AddGroupUserButton {...props} />}
+                  editUser={(user, onClosed) => (
+                    <EditGroupUserButton user={user} onClosed={onClosed} />
+                  )}
+                />,
               ),
               page(paths.group.participantProfile, 'User Profile', <ParticipantProfilePage />),
               page(paths.group.participantReadings, 'User Readings', <ParticipantReadingsPage />),

@@ -21,7 +21,7 @@ function renew(token: string): Promise<boolean> {
   renewing ??= refreshSession()
     .then((auth) => {
       const latest = getSession();
-      if (latest.status !== 'signed-in' || latest.token !== token) return false;
+      if (!auth || latest.status !== 'signed-in' || latest.token !== token) return false;
       startSession(auth);
       return true;
     })
@@ -51,10 +51,8 @@ function scheduleRenewal(): void {
 export async function startSessionLifecycle(): Promise<void> {
   setSessionRenewer(renew);
   subscribeSession(scheduleRenewal);
-  try {
-    startSession(await refreshSession());
-  } catch {
-    // No cookie or an expired one: an ordinary signed-out visitor, nothing to tell them.
-    markSignedOut();
-  }
+  // No session to restore (or no answer at all) leaves an ordinary signed-out visitor: no message.
+  const auth = await refreshSession().catch(() => null);
+  if (auth) startSession(auth);
+  else markSignedOut();
 }

@@ -8,6 +8,8 @@ interface ConfirmDialogProps {
   /** What the action will and will not change, under the question. */
   details?: ReactNode;
   confirmLabel: string;
+  /** The button that keeps things as they are; 'Cancel' unless said otherwise. */
+  cancelLabel?: string;
   loading: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -20,6 +22,7 @@ export function ConfirmDialog({
   message,
   details,
   confirmLabel,
+  cancelLabel = 'Cancel',
   loading,
   onConfirm,
   onClose,
@@ -38,7 +41,7 @@ export function ConfirmDialog({
       </Stack>
       <Group justify="flex-end" mt="lg" gap="sm">
         <Button variant="default" onClick={onClose} disabled={loading} data-autofocus>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button color="red" onClick={onConfirm} loading={loading}>
           {confirmLabel}

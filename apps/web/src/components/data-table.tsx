@@ -1,5 +1,16 @@
-import { Center, Group, Loader, Pagination, Select, Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import {
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
+import type { SortOrder } from '@resonant/contracts/fields';
 
 /** One column of a DataTable: its header and how a row shows in it. */
 export type DataColumn<Row> = {
@@ -9,7 +20,22 @@ export type DataColumn<Row> = {
   /** Right-align numbers so figures line up. */
   numeric?: boolean;
   width?: number | string;
+  /** Sorted by the server (the table's `sort`): the column's key is the list's `sort` value. */
+  sortable?: boolean;
+  /** Sorted in the browser, for tables holding all their rows: the value rows compare by. */
+  sortValue?: (row: Row) => string | number | null;
+  /**
+   * Kept in view at the row's end while the table scrolls sideways, so row actions stay in reach
+   * on a phone.
+   */
+  pinned?: boolean;
 };
+
+/** The column a table is sorted by and which way; null is the list's own order. */
+export type TableSort = { by: string; order: SortOrder } | null;
+
+/** A sorted table's `sort` and `onSortChange` when the server sorts (see `useTablePaging`). */
+export type ServerSort = { sort: TableSort; onSortChange: (sort: TableSort) => void };
 
 /** Server-side paging: the parent fetches `pageSize` rows at `(page - 1) · pageSize`. */
 export type DataTablePaging = {
@@ -34,12 +60,70 @@ export type DataTableProps<Row> = {
   paging?: DataTablePaging;
   /** Below this width the table scrolls sideways; narrow tables lower it to fit phones. */
   minWidth?: number;
+  /** Given when the server sorts the rows; otherwise columns with `sortValue` sort in place. */
+  serverSort?: ServerSort;
 };
 
+const PINNED: CSSProperties = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+  boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.25)',
+};
+
+// A header click cycles ascending, descending, then back to the list's own order.
+function nextSort(current: TableSort, by: string): TableSort {
+  if (current?.by !== by) return { by, order: 'asc' };
+  return current.order === 'asc' ? { by, order: 'desc' } : null;
+}
+
+const compare = (a: string | number | null, b: string | number | null) => {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  return typeof a === 'number' && typeof b === 'number'
+    ? a - b
+    : String(a).localeCompare(String(b), undefined, { sensitivity: 'base', numeric: true });
+};
+
+function sortedRows<Row>(rows: Row[] | undefined, columns: DataColumn<Row>[], sort: TableSort) {
+  const value = columns.find((column) => column.key === sort?.by)?.sortValue;
+  if (!rows || !sort || !value) return rows;
+  const direction = sort.order === 'asc' ? 1 : -1;
+  // Rows without a value stay last whichever way.
+  return [...rows].sort((a, b) => {
+    const [x, y] = [value(a), value(b)];
+    return x === null || y === null ? compare(x, y) : direction * compare(x, y);
+  });
+}
+
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+const SORT_ICONS = { asc: IconSortAscending, desc: IconSortDescending } as const;
+
+function SortableHeader({
+  header,
+  order,
+  onClick,
+}: {
+  header: ReactNode;
+  order: SortOrder | null;
+  onClick: () => void;
+}) {
+  const Icon = order ? SORT_ICONS[order] : IconArrowsSort;
+  return (
+    <UnstyledButton onClick={onClick} fw="inherit" fz="inherit" c="inherit">
+      <Group gap={4} wrap="nowrap" component="span">
+        {header}
+        <Icon size={14} aria-hidden style={{ opacity: order ? 1 : 0.45, flexShrink: 0 }} />
+      </Group>
+    </UnstyledButton>
+  );
+}
+
 /**
- * The one table of the app (DESIGN §8): header, rows, a loading state, an empty state and optional
- * server-side paging with a page-size choice. Rows are clickable when `onRowClick` is given, by
- * mouse and by keyboard (Enter).
+ * The one table of the app (DESIGN §8): header, rows, a loading state, an empty state, optional
+ * server-side paging with a page-size choice, and sorting by a header click (by the server, or in
+ * place when the table holds every row). Rows are clickable when `onRowClick` is given, by mouse
+ * and by keyboard (Enter). A pinned column (row actions) stays in view when the table scrolls.
  */
 export function DataTable<Row>({
   label,
@@ -51,7 +135,14 @@ export function DataTable<Row>({
   onRowClick,
   paging,
   minWidth = 560,
+  serverSort,
 }: DataTableProps<Row>) {
+  const [localSort, setLocalSort] = useState<TableSort>(null);
+  const sort = serverSort ? serverSort.sort : localSort;
+  const setSort = serverSort ? serverSort.onSortChange : setLocalSort;
+  const sorts = (column: DataColumn<Row>) =>
+    serverSort ? Boolean(column.sortable) : Boolean(column.sortValue);
+  const shownRows = serverSort ? rows : sortedRows(rows, columns, localSort);
   const empty = !loading && (rows?.length ?? 0) === 0;
   return (
     <div>
@@ -64,14 +155,30 @@ export function DataTable<Row>({
         >
           <Table.Thead>
             <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th
-                  key={column.key}
-                  style={{ width: column.width, textAlign: column.numeric ? 'right' : undefined }}
-                >
-                  {column.header}
-                </Table.Th>
-              ))}
+              {columns.map((column) => {
+                const order = sort?.by === column.key ? sort.order : null;
+                return (
+                  <Table.Th
+                    key={column.key}
+                    aria-sort={sorts(column) ? (order ? ARIA_SORT[order] : 'none') : undefined}
+                    style={{
+                      width: column.width,
+                      textAlign: column.numeric ? 'right' : undefined,
+                      ...(column.pinned ? PINNED : undefined),
+                    }}
+                  >
+                    {sorts(column) ? (
+                      <SortableHeader
+                        header={column.header}
+                        order={order}
+                        onClick={() => setSort(nextSort(sort, column.key))}
+                      />
+                    ) : (
+                      column.header
+                    )}
+                  </Table.Th>
+                );
+              })}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -94,7 +201,7 @@ export function DataTable<Row>({
               </Table.Tr>
             )}
             {!loading &&
-              rows?.map((row) => (
+              shownRows?.map((row) => (
                 <Table.Tr
                   key={rowKey(row)}
                   onClick={onRowClick ? () => onRowClick(row) : undefined}
@@ -111,7 +218,10 @@ export function DataTable<Row>({
                   {columns.map((column) => (
                     <Table.Td
                       key={column.key}
-                      style={{ textAlign: column.numeric ? 'right' : undefined }}
+                      style={{
+                        textAlign: column.numeric ? 'right' : undefined,
+                        ...(column.pinned ? PINNED : undefined),
+                      }}
                     >
                       {column.render(row)}
                     </Table.Td>

@@ -13,29 +13,28 @@ interface DialogFormOptions<Values, Body, Result, Failure> {
 }
 
 /**
- * The submit and close of a form in a dialog: a failed request keeps the dialog open with
- * everything typed; a saved one closes it and starts the next one empty; closing waits for a
- * request in flight.
+ * The FormDialog props of a Mantine form saved by a mutation: a failed request keeps the dialog
+ * open with everything typed; a saved one closes it and starts the next one empty; closing with
+ * unsaved input asks first and waits for a request in flight (FormDialog).
  */
-export function dialogFormHandlers<Values, Body, Result, Failure>({
+export function formDialogProps<Values, Body, Result, Failure>({
   form,
   mutation,
   toBody,
   onClose,
   onSaved,
 }: DialogFormOptions<Values, Body, Result, Failure>): {
-  close: () => void;
-  handleSubmit: (event?: FormEvent<HTMLFormElement>) => void;
+  dirty: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
 } {
   const finish = () => {
     form.reset();
     mutation.reset();
     onClose();
   };
-  const close = () => {
-    if (!mutation.isPending) finish();
-  };
-  const handleSubmit = form.onSubmit((values) => {
+  const onSubmit = form.onSubmit((values) => {
     mutation.mutate(toBody(values), {
       onSuccess: (result) => {
         onSaved?.(result);
@@ -43,5 +42,5 @@ export function dialogFormHandlers<Values, Body, Result, Failure>({
       },
     });
   });
-  return { close, handleSubmit };
+  return { dirty: form.isDirty(), busy: mutation.isPending, onClose: finish, onSubmit };
 }

@@ -8,7 +8,7 @@ import { isLinkProblem, type LinkProblem } from '../lib/link-answer.ts';
 import { LinkProblemCard, LinkStatusLoader } from './link-status-card.tsx';
 
 /** What an offer view gets: the link's token, and where to report the server refusing it. */
-export type LinkOfferProps<Offer> = {
+type LinkOfferProps<Offer> = {
   offer: Offer;
   token: string;
   homePath: string;

@@ -1,23 +1,37 @@
 import { useState } from 'react';
-import type { DataTablePaging } from './data-table.tsx';
+import type { DataTablePaging, ServerSort, TableSort } from './data-table.tsx';
 
 /**
- * Page and page size of a DataTable whose rows are fetched (or sliced) a page at a time: the
- * first of `pageSizes` unless `defaultPageSize` says otherwise; a new page size or `resetPage()`
- * starts again at page 1.
+ * Page, page size and sort of a DataTable whose rows are fetched (or sliced) a page at a time:
+ * the first of `pageSizes` unless `defaultPageSize` says otherwise; a new page size, a new sort or
+ * `resetPage()` starts again at page 1. `Sort` is the list's sort values (its contract's).
  */
-export function useTablePaging(
+export function useTablePaging<Sort extends string = never>(
   pageSizes: readonly number[],
   defaultPageSize: number = pageSizes[0] ?? 10,
 ) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(defaultPageSize);
+  const [sort, setSort] = useState<TableSort>(null);
   return {
     page,
     pageSize,
-    /** The rows of the current page, as the API's `limit` / `offset`. */
-    request: { limit: pageSize, offset: (page - 1) * pageSize },
+    /** The rows of the current page, as the API's `limit` / `offset`, `sort` / `order`. */
+    request: {
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+      // Only columns marked `sortable` offer a sort, and their keys are the list's Sort values.
+      ...(sort ? { sort: sort.by as Sort, order: sort.order } : {}),
+    },
     resetPage: () => setPage(1),
+    /** The DataTable's `serverSort` prop. */
+    serverSort: {
+      sort,
+      onSortChange: (next) => {
+        setSort(next);
+        setPage(1);
+      },
+    } satisfies ServerSort,
     /** The DataTable's `paging` prop for a list of `total` rows. */
     tableProps: (total: number): DataTablePaging => ({
       page,

@@ -127,3 +127,99 @@ describe('apiClient', () => {
     expect(getSession()).toMatchObject({ status: 'signed-in' });
   });
 });
+
+/** A stand-in for the browser's XMLHttpRequest: each send answers with the next of `answers`. */
+function fakeXhr(answers: { status: number; body: string }[]) {
+  const sent: { method: string; url: string; headers: Record<string, string>; body: unknown }[] =
+    [];
+  class FakeXhr {
+    upload: {
+      onprogress?: (event: { lengthComputable: boolean; loaded: number; total: number }) => void;
+      onload?: () => void;
+    } = {};
+    onload?: () => void;
+    onerror?: () => void;
+    status = 0;
+    responseText = '';
+    private request = { method: '', url: '', headers: {} as Record<string, string> };
+    open(method: string, url: string) {
+      this.request = { method, url, headers: {} };
+    }
+    setRequestHeader(name: string, value: string) {
+      this.request.headers[name] = value;
+    }
+    getResponseHeader() {
+      return null;
+    }
+    send(body: unknown) {
+      sent.push({ ...this.request, body });
+      const next = answers.shift()!;
+      setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+        this.upload.onload?.();
+        this.status = next.status;
+        this.responseText = next.body;
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+describe('apiClient.upload', () => {
+  beforeEach(() => endSession());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setSessionRenewer(null);
+  });
+
+  it('renews a refused token once and sends the form again, reporting progress', async () => {
+    const sent = fakeXhr([
+      { status: 401, body: '{"message":"Unauthorized"}' },
+      { status: 200, body: '{"message":"Users imported successfully"}' },
+    ]);
+    startSession(auth);
+    const renewer = vi.fn(async () => {
+      startSession({ ...auth, token: 'token-2' });
+      return true;
+    });
+    setSessionRenewer(renewer);
+    const form = new FormData();
+    form.append('domain', 'acme');
+    const progress: number[] = [];
+
+    await expect(
+      apiClient.upload('/org/users/import', form, (share) => progress.push(share)),
+    ).resolves.toEqual({ message: 'Users imported successfully' });
+    expect(renewer).toHaveBeenCalledWith('token-1');
+    expect(sent.map(({ method, url, headers }) => [method, url, headers.Authorization])).toEqual([
+      ['POST', '/api/org/users/import', 'Bearer token-1'],
+      ['POST', '/api/org/users/import', 'Bearer token-2'],
+    ]);
+    expect(sent[1]!.body).toBe(form);
+    expect(progress).toEqual([0.5, 1, 0.5, 1]);
+    expect(getSession()).toMatchObject({ status: 'signed-in', token: 'token-2' });
+  });
+
+  it('ends the session when the refused token cannot be renewed, with the error shape', async () => {
+    fakeXhr([{ status: 401, body: '{"message":"Unauthorized"}' }]);
+    startSession(auth);
+    setSessionRenewer(async () => false);
+    const error = await apiClient
+      .upload('/org/users/import', new FormData(), () => undefined)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, sessionEnded: true, message: 'Unauthorized' });
+    expect(getSession()).toEqual({ status: 'signed-out', ended: true });
+  });
+
+  it('rejects a refused upload with the answer as an ApiError', async () => {
+    fakeXhr([{ status: 400, body: '{"message":"The file is empty"}' }]);
+    startSession(auth);
+    const error = await apiClient
+      .upload('/org/users/import', new FormData(), () => undefined)
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 400, sessionEnded: false, message: 'The file is empty' });
+  });
+});

@@ -21,8 +21,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+function readBody(text: string): unknown {
   if (text === '') return undefined;
   try {
     return parseJson(text);
@@ -40,11 +39,66 @@ export function setSessionRenewer(renewer: SessionRenewer | null): void {
   renewSession = renewer;
 }
 
+/** A multipart form to send instead of JSON, reporting the share of it sent so far (0 to 1). */
+type Upload = { form: FormData; onProgress: (sent: number) => void };
+
 type RequestOptions = {
   /** Send no bearer token, so a 401 is just an answer (the session endpoints themselves). */
   anonymous?: boolean;
   isRetry?: boolean;
+  upload?: Upload;
 };
+
+/** What came back, whichever way the request went. */
+type Answer = { status: number; text: string; retryAfter: string | null };
+
+async function sendJson(
+  method: Method,
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<Answer> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      // The refresh cookie is SameSite=Strict and only ever sent to our own origin.
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, undefined);
+  }
+  const text = await response.text();
+  return { status: response.status, text, retryAfter: response.headers.get('retry-after') };
+}
+
+/** XMLHttpRequest rather than fetch: only XHR reports upload progress. */
+function sendUpload(
+  method: Method,
+  url: string,
+  headers: Record<string, string>,
+  { form, onProgress }: Upload,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.upload.onload = () => onProgress(1);
+    xhr.onerror = () => reject(new ApiError(0, undefined));
+    xhr.onload = () =>
+      resolve({
+        status: xhr.status,
+        text: xhr.responseText,
+        retryAfter: xhr.getResponseHeader('retry-after'),
+      });
+    xhr.send(form);
+  });
+}
 
 async function request<T>(
   method: Method,
@@ -55,29 +109,19 @@ async function request<T>(
   const session = getSession();
   const token = session.status === 'signed-in' && !options.anonymous ? session.token : null;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      // The refresh cookie is SameSite=Strict and only ever sent to our own origin.
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, undefined);
-  }
+  const url = `${API_BASE}${path}`;
+  const answer = options.upload
+    ? await sendUpload(method, url, headers, options.upload)
+    : await sendJson(method, url, headers, body);
+  const data = readBody(answer.text);
+  if (answer.status >= 200 && answer.status < 300) return data as T;
 
-  const data = await readBody(response);
-  if (response.ok) return data as T;
-
-  if (response.status === 401 && token) {
+  if (answer.status === 401 && token) {
     // A token that merely expired (a tab asleep past its life) is renewed and the call retried once.
     if (!options.isRetry && renewSession && (await renewSession(token))) {
-      return request<T>(method, path, body, { isRetry: true });
+      return request<T>(method, path, body, { ...options, isRetry: true });
     }
     // Only the first failure of this session signs out; later ones of the same burst stay quiet.
     const current = getSession();
@@ -87,15 +131,21 @@ async function request<T>(
     }
     throw new ApiError(401, data, true);
   }
-  const retryAt = retryAtFrom(response.headers.get('retry-after'), Date.now());
-  throw new ApiError(response.status, data, false, retryAt);
+  const retryAt = retryAtFrom(answer.retryAfter, Date.now());
+  throw new ApiError(answer.status, data, false, retryAt);
 }
 
-/** The one HTTP client of the web app: bearer token, JSON in and out, 401 signs out. */
+/**
+ * The one HTTP client of the web app: bearer token, JSON in and out (or a multipart upload with
+ * progress), a refused token renewed once, then a 401 signs out.
+ */
 export const apiClient = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body?: unknown, options?: Pick<RequestOptions, 'anonymous'>) =>
     request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
+  /** POSTs a multipart form, calling onProgress with the share sent so far (0 to 1). */
+  upload: <T>(path: string, form: FormData, onProgress: (sent: number) => void) =>
+    request<T>('POST', path, undefined, { upload: { form, onProgress } }),
 };

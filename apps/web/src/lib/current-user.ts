@@ -3,7 +3,7 @@ import type { UserProfile } from '@resonant/contracts/profile';
 import { apiClient } from './api-client.ts';
 import { CURRENT_USER_QUERY_KEY, useSession } from './session.ts';
 
-export function getProfile(): Promise<UserProfile> {
+function getProfile(): Promise<UserProfile> {
   return apiClient.get<UserProfile>('/user/profile');
 }
 

@@ -11,7 +11,7 @@ export type MailStatusBadge = {
 const SENDING = 'SENDING';
 
 /** What to do when an invitation email finally failed; claim links say their own remedy. */
-export const INVITATION_MAIL_FAILED_HINT =
+const INVITATION_MAIL_FAILED_HINT =
   'The invitation email could not be delivered. Resend to try again.';
 
 /** An invitation or claim link as its table has it: what the link is, and where its email is. */

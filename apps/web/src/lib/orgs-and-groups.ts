@@ -3,7 +3,7 @@ import type { OrgsAndGroupsResponse } from '@resonant/contracts/switch';
 import { apiClient } from './api-client.ts';
 import { refetchCurrentUser } from './session.ts';
 
-export function getOrgsAndGroups(): Promise<OrgsAndGroupsResponse> {
+function getOrgsAndGroups(): Promise<OrgsAndGroupsResponse> {
   return apiClient.get<OrgsAndGroupsResponse>('/switch/orgs_and_groups');
 }
 

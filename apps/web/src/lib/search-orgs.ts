@@ -11,12 +11,12 @@ export function orgSearchTerm(text: string): string | null {
   return term.length >= ORG_SEARCH_MIN ? term : null;
 }
 
-export function searchOrgs(term: string): Promise<SearchOrgsResponse> {
+function searchOrgs(term: string): Promise<SearchOrgsResponse> {
   const params = new URLSearchParams({ search_term: term });
   return apiClient.get<SearchOrgsResponse>(`/org/search_orgs?${params.toString()}`);
 }
 
-export const searchOrgsQueryOptions = (term: string) =>
+const searchOrgsQueryOptions = (term: string) =>
   queryOptions({
     queryKey: ['orgs', 'search', term],
     queryFn: () => searchOrgs(term),

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { Outlet } from 'react-router';
@@ -12,13 +12,16 @@ import classes from './frame.module.css';
 interface AppFrameProps {
   area: Area;
   user: UserProfile;
+  /** Shown instead of the route's page (the area guard's own content), under its own title. */
+  instead?: { title?: string; content: ReactNode };
 }
 
 /** The shared frame of every signed-in area: top bar, side menu (a drawer on phones), page. */
-export function AppFrame({ area, user }: AppFrameProps) {
+export function AppFrame({ area, user, instead }: AppFrameProps) {
   const [navOpened, nav] = useDisclosure(false);
   const navId = useId();
-  const title = useRouteTitle();
+  const routeTitle = useRouteTitle();
+  const title = instead?.title ?? routeTitle;
   useDocumentTitle(documentTitle(title));
 
   return (
@@ -44,7 +47,7 @@ export function AppFrame({ area, user }: AppFrameProps) {
         <SideMenu area={area} user={user} onNavigate={nav.close} />
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
-        <Outlet />
+        {instead ? instead.content : <Outlet />}
       </AppShell.Main>
     </AppShell>
   );

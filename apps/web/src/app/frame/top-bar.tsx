@@ -47,6 +47,8 @@ export function TopBar({ area, user, title, navOpened, navId, onToggleNav }: Top
             currentOrgId={user.current_org_id}
             currentGroupId={user.current_group_id}
             currentUserType={user.user_type}
+            currentOrgName={user.org_name}
+            currentGroupName={user.group_name}
           />
         )}
         <ProfileMenu user={user} />

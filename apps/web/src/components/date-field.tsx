@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { DateInput, type DateInputProps } from '@mantine/dates';
+
+/**
+ * The one date input: Mantine's DateInput whose Esc closes only its open calendar. While the
+ * calendar is open the input carries `data-mantine-stop-propagation`, the mark Mantine's own
+ * pickers (Select, Menu) set, so a dialog around it ignores that Esc.
+ */
+export function DateField({ popoverProps, ...props }: DateInputProps) {
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  return (
+    <DateInput
+      {...props}
+      data-mantine-stop-propagation={calendarOpen || undefined}
+      popoverProps={{
+        withinPortal: true,
+        ...popoverProps,
+        onOpen: () => {
+          setCalendarOpen(true);
+          popoverProps?.onOpen?.();
+        },
+        onClose: () => {
+          setCalendarOpen(false);
+          popoverProps?.onClose?.();
+        },
+      }}
+    />
+  );
+}

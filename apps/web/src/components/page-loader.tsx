@@ -1,0 +1,14 @@
+import { Center, Loader } from '@mantine/core';
+
+interface PageLoaderProps {
+  label: string;
+}
+
+/** In place of a page inside the frame while what it needs is under way. */
+export function PageLoader({ label }: PageLoaderProps) {
+  return (
+    <Center py="xl" role="status" aria-live="polite">
+      <Loader size="sm" aria-label={label} />
+    </Center>
+  );
+}

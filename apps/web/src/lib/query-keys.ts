@@ -1,0 +1,33 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { CurrentContext } from './current-context.ts';
+
+/** The last part of every tenant-scoped query key: the context the answer was given in. */
+type TenantMarker = { tenant: CurrentContext | null };
+
+/**
+ * The key of a query whose answer belongs to one organisation or group: the feature's own parts,
+ * then the current context. Two contexts never share a cached answer, and a feature still
+ * invalidates all of its queries by its first part.
+ */
+export function tenantKey<const Parts extends readonly unknown[]>(
+  context: CurrentContext | null,
+  ...parts: Parts
+): [...Parts, TenantMarker] {
+  return [...parts, { tenant: context }];
+}
+
+function isTenantKey(queryKey: QueryKey): boolean {
+  const last = queryKey.at(-1);
+  return typeof last === 'object' && last !== null && 'tenant' in last;
+}
+
+/**
+ * Forgets every answer of an organisation or group: a switch leaves none behind to be shown. Calls
+ * still under way are cancelled first, so an answer for the old context cannot land (or toast)
+ * after it.
+ */
+export async function removeTenantQueries(queryClient: QueryClient): Promise<void> {
+  const filters = { predicate: (query: { queryKey: QueryKey }) => isTenantKey(query.queryKey) };
+  await queryClient.cancelQueries(filters);
+  queryClient.removeQueries(filters);
+}
