@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  INVITE_ROLE_LABELS,
-  ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE,
-} from '@resonant/contracts/invitations';
+import { ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE } from '@resonant/contracts/invitations';
 import { zodResolver } from '../../lib/zod-resolver.ts';
-import {
-  inviteFieldsFor,
-  inviteGroupOptions,
-  inviteRolesFor,
-  requiredInviteIds,
-} from './invite-rules.ts';
+import { inviteFieldsFor, inviteGroupOptions } from './invite-rules.ts';
 
 const ORG_ID = '0b7f6d2e-1c4a-4f7e-9a3b-2d5c8e1f4a6b';
 const GROUP_ID = '5e2a9c1d-7b3f-4e8a-b6d4-9f1c3a7e2b5d';
@@ -23,21 +15,8 @@ const filled = {
   groupId: null,
 };
 
-describe('inviteRolesFor (SPEC §5, §6)', () => {
-  it('offers group admins no Organization Admin role, the others every role', () => {
-    expect(inviteRolesFor('org')).toEqual(['org', 'group', 'user']);
-    expect(inviteRolesFor('admin')).toEqual(['org', 'group', 'user']);
-    expect(inviteRolesFor('group')).toEqual(['group', 'user']);
-    expect(inviteRolesFor('group').map((role) => INVITE_ROLE_LABELS[role])).toEqual([
-      'Group Admin',
-      'Standard User',
-    ]);
-  });
-});
-
 describe('inviteFieldsFor (SPEC §5 "Invite")', () => {
   it('requires the organization and the group in admin mode', () => {
-    expect(requiredInviteIds('admin')).toEqual(['orgId', 'groupId']);
     expect(zodResolver(inviteFieldsFor('admin'))(filled)).toEqual({
       orgId: 'This field is required',
       groupId: 'This field is required',

@@ -1,32 +1,12 @@
+import { InviteFields, ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE } from '@resonant/contracts/invitations';
 import {
-  INVITE_ROLES,
-  InviteFields,
-  ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE,
-  type InviteRole,
-} from '@resonant/contracts/invitations';
+  inviteRolesFor,
+  requiredInviteIds,
+  type InvitationsMode,
+} from '@resonant/contracts/invitations-policies';
 import { DEFAULT_GROUP_NAME } from '@resonant/contracts/groups';
 
-/**
- * `org`: an org admin invites into the organization. `group`: a group admin invites into the
- * current group. `admin`: the app admin invites into any organization.
- */
-export type InvitationsMode = 'org' | 'group' | 'admin';
-
 const REQUIRED_MESSAGE = 'This field is required';
-
-/** The roles a mode may grant: a group admin cannot invite an Organization Admin (SPEC §6). */
-export function inviteRolesFor(mode: InvitationsMode): readonly InviteRole[] {
-  return mode === 'group' ? INVITE_ROLES.filter((role) => role !== 'org') : INVITE_ROLES;
-}
-
-/**
- * The ids the Invite User form asks for (SPEC §5 "Invite"): organization and group for the app
- * admin, the group for an org admin, none for a group admin (the server uses the current group).
- */
-export function requiredInviteIds(mode: InvitationsMode): readonly ('orgId' | 'groupId')[] {
-  if (mode === 'admin') return ['orgId', 'groupId'];
-  return mode === 'org' ? ['groupId'] : [];
-}
 
 /** The Invite User form's schema in a mode: `InviteFields` plus the mode's ids and roles. */
 export function inviteFieldsFor(mode: InvitationsMode) {

@@ -1,5 +1,5 @@
 /** Shown when the page is not a secure context (plain HTTP), where browsers hide Web Crypto. */
-export const INSECURE_PAGE_MESSAGE =
+const INSECURE_PAGE_MESSAGE =
   'Passwords can only be sent from a secure (HTTPS) page; open Resonant over HTTPS';
 
 function pemToDer(pem: string): Uint8Array<ArrayBuffer> {

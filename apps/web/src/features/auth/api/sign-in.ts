@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { AuthResponse, SignInBody } from '@resonant/contracts/auth';
 import { apiClient } from '../../../lib/api-client.ts';
 
-export function signIn(body: SignInBody): Promise<AuthResponse> {
+function signIn(body: SignInBody): Promise<AuthResponse> {
   return apiClient.post<AuthResponse>('/auth/sign-in', body);
 }
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { AuthResponse, SignUpBody } from '@resonant/contracts/auth';
 import { apiClient } from '../../../lib/api-client.ts';
 
-export function signUp(body: SignUpBody): Promise<AuthResponse> {
+function signUp(body: SignUpBody): Promise<AuthResponse> {
   return apiClient.post<AuthResponse>('/auth/sign-up', body);
 }
 

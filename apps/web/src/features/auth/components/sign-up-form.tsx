@@ -9,12 +9,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { SignUpBody } from '@resonant/contracts/auth';
 import type { AuthResponse } from '@resonant/contracts/auth';
 import { GENDERS } from '@resonant/contracts/profile';
+import { DateField } from '../../../components/date-field.tsx';
 import { retryAtOf } from '../../../lib/retry-after.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useSignUp } from '../api/sign-up.ts';
@@ -88,7 +88,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('gender')}
           />
-          <DateInput
+          <DateField
             label="Date of Birth"
             placeholder="YYYY-MM-DD"
             valueFormat="YYYY-MM-DD"
@@ -96,7 +96,6 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
             defaultLevel="decade"
             autoComplete="bday"
             required
-            popoverProps={{ withinPortal: true }}
             {...form.getInputProps('birthDate')}
           />
         </SimpleGrid>

@@ -4,20 +4,21 @@ import type {
   DashboardType as AnalyticsScope,
 } from '@resonant/contracts/analytics';
 import { apiClient } from '../../../lib/api-client.ts';
-import { useCurrentContext, type CurrentContext } from './current-context.ts';
+import { useCurrentContext, type CurrentContext } from '../../../lib/current-context.ts';
+import { tenantKey } from '../../../lib/query-keys.ts';
 
 /** Which figures the dashboard shows: the whole organisation or the current group. */
 export type DashboardType = Exclude<AnalyticsScope, 'user'>;
 
-export function getDashboardAggregated(type: DashboardType): Promise<DashboardAggregatedResponse> {
+function getDashboardAggregated(type: DashboardType): Promise<DashboardAggregatedResponse> {
   return apiClient.get<DashboardAggregatedResponse>(
     `/hrv_analytics/dashboard_aggregated?${new URLSearchParams({ type }).toString()}`,
   );
 }
 
-export function dashboardAggregatedQueryOptions(type: DashboardType, context: CurrentContext) {
+function dashboardAggregatedQueryOptions(type: DashboardType, context: CurrentContext | null) {
   return queryOptions({
-    queryKey: ['hrv_analytics', 'dashboard_aggregated', type, context],
+    queryKey: tenantKey(context, 'hrv_analytics', 'dashboard_aggregated', type),
     queryFn: () => getDashboardAggregated(type),
   });
 }
@@ -26,10 +27,7 @@ export function dashboardAggregatedQueryOptions(type: DashboardType, context: Cu
 export function useDashboardAggregated(type: DashboardType) {
   const context = useCurrentContext();
   return useQuery({
-    ...dashboardAggregatedQueryOptions(
-      type,
-      context ?? { userType: '', orgId: null, groupId: null },
-    ),
+    ...dashboardAggregatedQueryOptions(type, context),
     enabled: context !== null,
   });
 }

@@ -1,17 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { GroupUsersTrendsResponse } from '@resonant/contracts/analytics';
 import { apiClient } from '../../../lib/api-client.ts';
-import { useCurrentContext, type CurrentContext } from './current-context.ts';
+import { useCurrentContext, type CurrentContext } from '../../../lib/current-context.ts';
+import { tenantKey } from '../../../lib/query-keys.ts';
 import type { PageRequest } from './get-org-groups-trends.ts';
 
-export function getGroupUsersTrends(page: PageRequest): Promise<GroupUsersTrendsResponse> {
+function getGroupUsersTrends(page: PageRequest): Promise<GroupUsersTrendsResponse> {
   const query = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) });
   return apiClient.get<GroupUsersTrendsResponse>(`/hrv_analytics/group_users_trends?${query}`);
 }
 
-export function groupUsersTrendsQueryOptions(page: PageRequest, context: CurrentContext | null) {
+function groupUsersTrendsQueryOptions(page: PageRequest, context: CurrentContext | null) {
   return queryOptions({
-    queryKey: ['hrv_analytics', 'group_users_trends', page, context],
+    queryKey: tenantKey(context, 'hrv_analytics', 'group_users_trends', page),
     queryFn: () => getGroupUsersTrends(page),
   });
 }

@@ -1,19 +1,20 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrgGroupsTrendsResponse } from '@resonant/contracts/analytics';
 import { apiClient } from '../../../lib/api-client.ts';
-import { useCurrentContext, type CurrentContext } from './current-context.ts';
+import { useCurrentContext, type CurrentContext } from '../../../lib/current-context.ts';
+import { tenantKey } from '../../../lib/query-keys.ts';
 
 /** One page of a server-side paged table. */
 export type PageRequest = { limit: number; offset: number };
 
-export function getOrgGroupsTrends(page: PageRequest): Promise<OrgGroupsTrendsResponse> {
+function getOrgGroupsTrends(page: PageRequest): Promise<OrgGroupsTrendsResponse> {
   const query = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) });
   return apiClient.get<OrgGroupsTrendsResponse>(`/hrv_analytics/org_groups_trends?${query}`);
 }
 
-export function orgGroupsTrendsQueryOptions(page: PageRequest, context: CurrentContext | null) {
+function orgGroupsTrendsQueryOptions(page: PageRequest, context: CurrentContext | null) {
   return queryOptions({
-    queryKey: ['hrv_analytics', 'org_groups_trends', page, context],
+    queryKey: tenantKey(context, 'hrv_analytics', 'org_groups_trends', page),
     queryFn: () => getOrgGroupsTrends(page),
   });
 }

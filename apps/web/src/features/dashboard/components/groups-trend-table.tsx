@@ -3,7 +3,7 @@ import { TREND_PAGE_SIZES, type GroupTrendRow } from '@resonant/contracts/analyt
 import type { DataColumn } from '../../../components/data-table.tsx';
 import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { useSwitchContext } from '../../../lib/switch-context.ts';
-import type { CurrentContext } from '../api/current-context.ts';
+import type { CurrentContext } from '../../../lib/current-context.ts';
 import { useOrgGroupsTrends } from '../api/get-org-groups-trends.ts';
 import { averageColumn, NO_WRAP, trendColumn } from './trend-columns.tsx';
 import { TrendTableSection } from './trend-table-section.tsx';

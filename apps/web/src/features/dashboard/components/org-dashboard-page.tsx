@@ -1,11 +1,16 @@
 import { Stack } from '@mantine/core';
-import { useCurrentContext } from '../api/current-context.ts';
+import { useCurrentContext } from '../../../lib/current-context.ts';
+import { useDashboardAggregated } from '../api/get-dashboard-aggregated.ts';
+import { hasReadings } from '../has-readings.ts';
 import { GroupsTrendTable } from './groups-trend-table.tsx';
 import { HrvAverages } from './hrv-averages.tsx';
+import { NoReadings } from './no-readings.tsx';
 
 /** /org: the organization's averages and its groups' trends (SPEC §2 Org area, Dashboard). */
 export function OrgDashboardPage() {
   const context = useCurrentContext();
+  const averages = useDashboardAggregated('org');
+  if (averages.data && !hasReadings(averages.data.avg)) return <NoReadings scope="organization" />;
   return (
     <Stack gap="lg">
       <HrvAverages type="org" />

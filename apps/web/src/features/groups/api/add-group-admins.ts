@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client.ts';
 import { showSuccess } from '../../../lib/notify.tsx';
 import { invalidateGroups } from './invalidate-groups.ts';
 
-export function addGroupAdmin(groupId: string, userId: string): Promise<MessageResponse> {
+function addGroupAdmin(groupId: string, userId: string): Promise<MessageResponse> {
   return apiClient.put<MessageResponse>('/group/admins', { groupId, userId });
 }
 

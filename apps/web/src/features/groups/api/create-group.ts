@@ -5,7 +5,7 @@ import { apiClient } from '../../../lib/api-client.ts';
 import { showSuccess } from '../../../lib/notify.tsx';
 import { invalidateGroups } from './invalidate-groups.ts';
 
-export function createGroup(body: CreateGroupBody): Promise<MessageResponse> {
+function createGroup(body: CreateGroupBody): Promise<MessageResponse> {
   return apiClient.post<MessageResponse>('/group/profile', body);
 }
 

@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client.ts';
 import { showSuccess } from '../../../lib/notify.tsx';
 import { invalidateGroups } from './invalidate-groups.ts';
 
-export function deleteGroup(groupId: string): Promise<MessageResponse> {
+function deleteGroup(groupId: string): Promise<MessageResponse> {
   return apiClient.delete<MessageResponse>(
     `/group/profile?${new URLSearchParams({ groupId }).toString()}`,
   );

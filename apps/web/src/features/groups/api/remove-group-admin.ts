@@ -5,7 +5,7 @@ import { apiClient } from '../../../lib/api-client.ts';
 import { showSuccess } from '../../../lib/notify.tsx';
 import { invalidateGroups } from './invalidate-groups.ts';
 
-export function removeGroupAdmin(query: RemoveGroupAdminQuery): Promise<MessageResponse> {
+function removeGroupAdmin(query: RemoveGroupAdminQuery): Promise<MessageResponse> {
   return apiClient.delete<MessageResponse>(
     `/group/admins?${new URLSearchParams(query).toString()}`,
   );

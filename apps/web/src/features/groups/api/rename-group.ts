@@ -5,7 +5,7 @@ import { apiClient } from '../../../lib/api-client.ts';
 import { showSuccess } from '../../../lib/notify.tsx';
 import { invalidateGroups } from './invalidate-groups.ts';
 
-export function renameGroup(body: RenameGroupBody): Promise<MessageResponse> {
+function renameGroup(body: RenameGroupBody): Promise<MessageResponse> {
   return apiClient.put<MessageResponse>('/group/profile', body);
 }
 

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   CreateGroupBody,
@@ -8,7 +8,8 @@ import {
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useCreateGroup } from '../api/create-group.ts';
 import { UserPicker } from './user-picker.tsx';
-import { dialogFormHandlers } from '../../../components/dialog-form.ts';
+import { formDialogProps } from '../../../components/dialog-form.ts';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 interface AddGroupValues {
   name: string;
@@ -39,7 +40,7 @@ export function AddGroupDialog({ opened, onClose, existingNames }: AddGroupDialo
   });
   const valid = Object.keys(validate(form.getValues())).length === 0;
 
-  const { close, handleSubmit } = dialogFormHandlers({
+  const dialogProps = formDialogProps({
     form,
     mutation: createGroup,
     toBody: (values) => CreateGroupBody.parse(values),
@@ -47,39 +48,27 @@ export function AddGroupDialog({ opened, onClose, existingNames }: AddGroupDialo
   });
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      onClose={close}
       title="Add Group"
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      submitLabel="Add"
+      submitDisabled={!valid}
+      {...dialogProps}
     >
-      <form noValidate onSubmit={handleSubmit} aria-label="Add Group">
-        <Stack gap="md">
-          <TextInput
-            label="Group Name"
-            placeholder="e.g. Night Shift"
-            required
-            data-autofocus
-            {...form.getInputProps('name')}
-          />
-          <UserPicker
-            label="Admins"
-            withAsterisk
-            value={form.getValues().adminUserIds}
-            onChange={(ids) => form.setFieldValue('adminUserIds', ids)}
-            error={form.errors.adminUserIds}
-          />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={close} disabled={createGroup.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!valid} loading={createGroup.isPending}>
-              Add
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label="Group Name"
+        placeholder="e.g. Night Shift"
+        required
+        data-autofocus
+        {...form.getInputProps('name')}
+      />
+      <UserPicker
+        label="Admins"
+        withAsterisk
+        value={form.getValues().adminUserIds}
+        onChange={(ids) => form.setFieldValue('adminUserIds', ids)}
+        error={form.errors.adminUserIds}
+      />
+    </FormDialog>
   );
 }

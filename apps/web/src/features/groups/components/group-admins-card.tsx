@@ -10,10 +10,12 @@ import { AddAdminDialog } from './add-admin-dialog.tsx';
 
 interface GroupAdminsCardProps {
   groupId: string;
+  /** The Default group: it is never given admins, so Add Admin is disabled. */
+  isDefault: boolean;
 }
 
 /** The group's admins (org admins hidden), Add Admin, and remove while more than one remains. */
-export function GroupAdminsCard({ groupId }: GroupAdminsCardProps) {
+export function GroupAdminsCard({ groupId, isDefault }: GroupAdminsCardProps) {
   const { data, isPending } = useGroupAdmins(groupId);
   const removeAdmin = useRemoveGroupAdmin();
   const [adding, setAdding] = useState(false);
@@ -23,11 +25,22 @@ export function GroupAdminsCard({ groupId }: GroupAdminsCardProps) {
   const canRemove = admins.length > 1;
 
   const columns: DataColumn<GroupAdmin>[] = [
-    { key: 'first', header: 'First Name', render: (admin) => admin.first_name },
-    { key: 'last', header: 'Last Name', render: (admin) => admin.last_name },
+    {
+      key: 'first',
+      header: 'First Name',
+      sortValue: (admin) => admin.first_name,
+      render: (admin) => admin.first_name,
+    },
+    {
+      key: 'last',
+      header: 'Last Name',
+      sortValue: (admin) => admin.last_name,
+      render: (admin) => admin.last_name,
+    },
     {
       key: 'email',
       header: 'Email',
+      sortValue: (admin) => admin.email,
       render: (admin) => <span style={{ wordBreak: 'break-all' }}>{admin.email}</span>,
     },
   ];
@@ -36,6 +49,7 @@ export function GroupAdminsCard({ groupId }: GroupAdminsCardProps) {
       key: 'actions',
       header: <VisuallyHidden>Actions</VisuallyHidden>,
       width: 56,
+      pinned: true,
       render: (admin) => (
         <Tooltip label="Remove admin" withArrow>
           <ActionIcon
@@ -60,6 +74,7 @@ export function GroupAdminsCard({ groupId }: GroupAdminsCardProps) {
         <Button
           variant="light"
           leftSection={<IconUserPlus size={18} aria-hidden />}
+          disabled={isDefault}
           onClick={() => setAdding(true)}
         >
           Add Admin

@@ -1,10 +1,11 @@
 import { useDeferredValue, useState } from 'react';
-import { ActionIcon, Button, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { GroupSummary } from '@resonant/contracts/groups';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { TableSearch } from '../../../components/table-search.tsx';
+import { TableSection } from '../../../components/table-section.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useSwitchContext } from '../../../lib/switch-context.ts';
 import { useGroups } from '../api/get-groups.ts';
@@ -20,7 +21,10 @@ function matches(group: GroupSummary, search: string): boolean {
   return group.name.toLowerCase().includes(search.trim().toLowerCase());
 }
 
-/** /org/groups: the org's groups (Default hidden); a row click switches into the group. */
+/**
+ * /org/groups: the org's groups in a titled card, Default first with its Delete disabled
+ * (SPEC §2; decision 0022); a row click switches into the group.
+ */
 export function GroupsPage() {
   const navigate = useNavigate();
   const { data, isPending } = useGroups();
@@ -46,17 +50,26 @@ export function GroupsPage() {
     {
       key: 'name',
       header: 'Name',
+      sortValue: (group) => group.name,
       render: (group) => (
         <Text fw={500} size="sm" style={{ overflowWrap: 'anywhere' }}>
           {group.name}
         </Text>
       ),
     },
-    { key: 'users', header: 'Users', numeric: true, width: 96, render: (group) => group.members },
+    {
+      key: 'users',
+      header: 'Users',
+      numeric: true,
+      width: 96,
+      sortValue: (group) => group.members,
+      render: (group) => group.members,
+    },
     {
       key: 'actions',
       header: <VisuallyHidden>Actions</VisuallyHidden>,
       width: 104,
+      pinned: true,
       render: (group) => (
         // The row itself switches into the group: the buttons must not pass their click on.
         <Group
@@ -80,6 +93,7 @@ export function GroupsPage() {
               variant="subtle"
               color="red"
               aria-label={`Delete ${group.name}`}
+              disabled={group.is_default}
               onClick={() => setToDelete(group)}
             >
               <IconTrash size={18} aria-hidden />
@@ -91,7 +105,10 @@ export function GroupsPage() {
   ];
 
   return (
-    <Stack gap="md">
+    <TableSection
+      title="Groups of the organization"
+      description="Select a group to switch into it. Everyone is in the Default group, which cannot be renamed or deleted."
+    >
       <Group justify="space-between" gap="sm" wrap="wrap">
         <TableSearch
           label="Search groups"
@@ -127,6 +144,6 @@ export function GroupsPage() {
         onClose={() => setToDelete(null)}
         onDeleted={() => setToDelete(null)}
       />
-    </Stack>
+    </TableSection>
   );
 }

@@ -1,7 +1,19 @@
 import { useState } from 'react';
-import { Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { DEFAULT_GROUP_PROTECTED_MESSAGE } from '@resonant/contracts/groups';
 import { paths } from '../../../config/paths.ts';
 import { useGroups } from '../api/get-groups.ts';
 import { DeleteGroupDialog } from './delete-group-dialog.tsx';
@@ -19,7 +31,10 @@ function BackToGroups() {
   );
 }
 
-/** /org/group/manage?groupId=…: rename, admins and delete of one group. */
+/**
+ * /org/group/manage?groupId=…: rename, admins and delete of one group; for the Default group all
+ * three are shown disabled (SPEC §2; decision 0022).
+ */
 export function ManageGroupPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -58,13 +73,18 @@ export function ManageGroupPage() {
       <Title order={2} style={{ overflowWrap: 'anywhere' }}>
         {group.name}
       </Title>
+      {group.is_default && (
+        <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} aria-hidden />}>
+          {DEFAULT_GROUP_PROTECTED_MESSAGE}: every member of the organization is in it.
+        </Alert>
+      )}
       {/* Keyed by name so the field starts again from the saved name after a rename. */}
       <RenameGroupForm
         key={group.name}
         group={group}
         otherNames={groups.filter((other) => other.id !== group.id).map((other) => other.name)}
       />
-      <GroupAdminsCard groupId={group.id} />
+      <GroupAdminsCard groupId={group.id} isDefault={group.is_default} />
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
         <Group justify="space-between" gap="sm">
           <div style={{ flex: '1 1 240px' }}>
@@ -79,6 +99,7 @@ export function ManageGroupPage() {
             color="red"
             variant="light"
             leftSection={<IconTrash size={18} aria-hidden />}
+            disabled={group.is_default}
             onClick={() => setConfirmingDelete(true)}
           >
             Delete Group

@@ -14,7 +14,10 @@ interface RenameGroupFormProps {
   otherNames: string[];
 }
 
-/** Rename with Update disabled while the name is invalid, taken or unchanged (SPEC §2). */
+/**
+ * Rename with Update disabled while the name is invalid, taken or unchanged (SPEC §2); the Default
+ * group's name is shown but cannot be edited.
+ */
 export function RenameGroupForm({ group, otherNames }: RenameGroupFormProps) {
   const renameGroup = useRenameGroup();
   const validate = (values: { groupId: string; name: string }) => {
@@ -47,10 +50,15 @@ export function RenameGroupForm({ group, otherNames }: RenameGroupFormProps) {
           <TextInput
             aria-label="Group Name"
             required
+            disabled={group.is_default}
             style={{ flex: '1 1 240px' }}
             {...form.getInputProps('name')}
           />
-          <Button type="submit" disabled={!valid || unchanged} loading={renameGroup.isPending}>
+          <Button
+            type="submit"
+            disabled={group.is_default || !valid || unchanged}
+            loading={renameGroup.isPending}
+          >
             Update
           </Button>
         </Group>

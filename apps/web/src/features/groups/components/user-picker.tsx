@@ -5,8 +5,8 @@ import { USER_SEARCH_MIN, type GroupUser } from '@resonant/contracts/groups';
 import { useGroupUsers } from '../api/get-group-users.ts';
 
 /** SPEC §5 "Autocomplete": searches wait 500 ms after the last keystroke. */
-export const USER_SEARCH_DEBOUNCE_MS = 500;
-export const USER_SEARCH_PLACEHOLDER = 'Search User (Min 3 chars)';
+const USER_SEARCH_DEBOUNCE_MS = 500;
+const USER_SEARCH_PLACEHOLDER = 'Search User (Min 3 chars)';
 
 interface UserPickerProps {
   label: string;

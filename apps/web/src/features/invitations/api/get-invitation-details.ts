@@ -5,14 +5,14 @@ import { openLink } from '../../../lib/link-answer.ts';
 import { invitationsKeys } from './query-keys.ts';
 import { viewOfDetails, type InviteLinkView } from './link-view.ts';
 
-export function getInvitationDetails(token: string): Promise<InvitationDetails> {
+function getInvitationDetails(token: string): Promise<InvitationDetails> {
   return apiClient.get<InvitationDetails>(
     `/invitation-details?${new URLSearchParams({ it: token }).toString()}`,
   );
 }
 
 /** The link's view: the offer, the wrong-account view, or the refusal the server gave. */
-export function loadInvitationLink(token: string): Promise<InviteLinkView> {
+function loadInvitationLink(token: string): Promise<InviteLinkView> {
   return openLink(async () => viewOfDetails(await getInvitationDetails(token)));
 }
 

@@ -1,17 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InvitationListQuery, InvitationListResponse } from '@resonant/contracts/invitations';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useCurrentContext, type CurrentContext } from '../../../lib/current-context.ts';
 import { refetchWhileSending } from '../../../lib/mail-status.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
 import { invitationsKeys } from './query-keys.ts';
 
-export function getInvitations(query: InvitationListQuery): Promise<InvitationListResponse> {
+function getInvitations(query: InvitationListQuery): Promise<InvitationListResponse> {
   return apiClient.get<InvitationListResponse>(`/org/invitation/list?${toQueryString(query)}`);
 }
 
-export const invitationsQueryOptions = (query: InvitationListQuery) =>
+const invitationsQueryOptions = (query: InvitationListQuery, context: CurrentContext | null) =>
   queryOptions({
-    queryKey: invitationsKeys.list(query),
+    queryKey: invitationsKeys.list(context, query),
     queryFn: () => getInvitations(query),
     // Paging and typing in the search box keep the previous rows until the next page arrives.
     placeholderData: keepPreviousData,
@@ -23,5 +24,6 @@ export const invitationsQueryOptions = (query: InvitationListQuery) =>
  * the organization's, the current group's, or every organization's for the app admin.
  */
 export function useInvitations(query: InvitationListQuery) {
-  return useQuery(invitationsQueryOptions(query));
+  const context = useCurrentContext();
+  return useQuery({ ...invitationsQueryOptions(query, context), enabled: context !== null });
 }

@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client.ts';
 import { showSuccess } from '../../../lib/notify.tsx';
 import { invitationsKeys } from './query-keys.ts';
 
-export function inviteUser(body: InviteBody): Promise<InvitationSentResponse> {
+function inviteUser(body: InviteBody): Promise<InvitationSentResponse> {
   return apiClient.post<InvitationSentResponse>('/org/invitation', body);
 }
 

@@ -13,7 +13,7 @@ import { showSuccess } from '../../../lib/notify.tsx';
 import { refreshMemberships } from '../../../lib/orgs-and-groups.ts';
 import { invitationsKeys } from './query-keys.ts';
 
-export function processInvitation(body: ProcessInvitationBody): Promise<ProcessInvitationResponse> {
+function processInvitation(body: ProcessInvitationBody): Promise<ProcessInvitationResponse> {
   return apiClient.post<ProcessInvitationResponse>('/process-invitation', body);
 }
 

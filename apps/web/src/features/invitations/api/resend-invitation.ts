@@ -5,7 +5,7 @@ import { showSuccess } from '../../../lib/notify.tsx';
 import { invitationsKeys } from './query-keys.ts';
 
 /** Sends the invitation again with a new link; the old link stops working. */
-export function resendInvitation(invitationId: string): Promise<InvitationSentResponse> {
+function resendInvitation(invitationId: string): Promise<InvitationSentResponse> {
   const body: ResendInvitationBody = { magicLinkId: invitationId };
   return apiClient.put<InvitationSentResponse>('/org/invitation', body);
 }

@@ -11,7 +11,11 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMailForward, IconUserPlus } from '@tabler/icons-react';
-import { INVITATIONS_PAGE_SIZES, type Invitation } from '@resonant/contracts/invitations';
+import {
+  INVITATIONS_PAGE_SIZES,
+  type Invitation,
+  type InvitationsSort,
+} from '@resonant/contracts/invitations';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { MailStatusBadge } from '../../../components/mail-status-badge.tsx';
@@ -22,7 +26,7 @@ import { formatDate, NO_VALUE } from '../../../lib/hrv-format.ts';
 import { useInvitations } from '../api/get-invitations.ts';
 import { useResendInvitation } from '../api/resend-invitation.ts';
 import { canResend, invitationStatusBadge } from '../invitation-display.ts';
-import type { InvitationsMode } from '../invite-rules.ts';
+import type { InvitationsMode } from '@resonant/contracts/invitations-policies';
 import { InviteUserDialog } from './invite-user-dialog.tsx';
 
 const TITLE = 'Invitations';
@@ -36,14 +40,16 @@ const DESCRIPTIONS: Record<InvitationsMode, string> = {
   admin: 'Invitations to every organization, newest first.',
 };
 
+/** A column of text, sorted by the server as `key`. */
 function textColumn(
-  key: string,
+  key: InvitationsSort,
   header: string,
   value: (invitation: Invitation) => string | null,
 ): DataColumn<Invitation> {
   return {
     key,
     header: <span style={NO_WRAP}>{header}</span>,
+    sortable: true,
     render: (invitation) => (
       <Text size="sm" style={NO_WRAP}>
         {value(invitation) ?? NO_VALUE}
@@ -53,11 +59,11 @@ function textColumn(
 }
 
 const COLUMNS: DataColumn<Invitation>[] = [
-  textColumn('first-name', 'First name', (invitation) => invitation.state.first_name),
-  textColumn('last-name', 'Last name', (invitation) => invitation.state.last_name),
+  textColumn('first_name', 'First name', (invitation) => invitation.state.first_name),
+  textColumn('last_name', 'Last name', (invitation) => invitation.state.last_name),
   textColumn('email', 'Email', (invitation) => invitation.email),
-  textColumn('org-name', 'Org Name', (invitation) => invitation.state.org_name),
-  textColumn('group-name', 'Group Name', (invitation) => invitation.state.group_name),
+  textColumn('org_name', 'Org Name', (invitation) => invitation.state.org_name),
+  textColumn('group_name', 'Group Name', (invitation) => invitation.state.group_name),
   {
     key: 'status',
     header: <span style={NO_WRAP}>Status</span>,
@@ -73,11 +79,12 @@ const COLUMNS: DataColumn<Invitation>[] = [
       );
     },
   },
-  textColumn('sent-at', 'Sent at', (invitation) => formatDate(invitation.created_at)),
+  textColumn('sent_at', 'Sent at', (invitation) => formatDate(invitation.created_at)),
   {
     key: 'actions',
     header: <VisuallyHidden>Actions</VisuallyHidden>,
     width: 56,
+    pinned: true,
     render: (invitation) => <ResendButton invitation={invitation} />,
   },
 ];
@@ -118,7 +125,7 @@ interface InvitationsPageProps {
 export function InvitationsPage({ mode, below }: InvitationsPageProps) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const paging = useTablePaging(INVITATIONS_PAGE_SIZES);
+  const paging = useTablePaging<InvitationsSort>(INVITATIONS_PAGE_SIZES);
   const [inviting, setInviting] = useState(false);
   const invitations = useInvitations({ search: debouncedSearch || undefined, ...paging.request });
 
@@ -156,6 +163,7 @@ export function InvitationsPage({ mode, below }: InvitationsPageProps) {
             loading={invitations.isPending}
             emptyText={debouncedSearch ? 'No invitations match your search' : 'No invitations yet'}
             paging={paging.tableProps(invitations.data?.noOfRows ?? 0)}
+            serverSort={paging.serverSort}
             minWidth={920}
           />
         )}

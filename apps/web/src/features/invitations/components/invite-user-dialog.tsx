@@ -1,15 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  Button,
-  Group,
-  Modal,
-  Radio,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import {
   INVITE_DIALOG_TITLE,
@@ -20,18 +10,14 @@ import {
   type InviteRole,
 } from '@resonant/contracts/invitations';
 import { OrgSearchSelect } from '../../../components/org-search-select.tsx';
-import { useFullScreenDialog } from '../../../components/use-dialog-layout.ts';
 import { useProfile } from '../../../lib/current-user.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useInvitationGroups } from '../api/get-invitation-groups.ts';
 import { useInviteUser } from '../api/invite-user.ts';
-import {
-  inviteFieldsFor,
-  inviteGroupOptions,
-  inviteRolesFor,
-  type InvitationsMode,
-} from '../invite-rules.ts';
-import { dialogFormHandlers } from '../../../components/dialog-form.ts';
+import { inviteRolesFor, type InvitationsMode } from '@resonant/contracts/invitations-policies';
+import { inviteFieldsFor, inviteGroupOptions } from '../invite-rules.ts';
+import { formDialogProps } from '../../../components/dialog-form.ts';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 interface InviteValues {
   firstName: string;
@@ -68,7 +54,6 @@ interface InviteUserDialogProps {
  * organization) and the role with its note. A failed send keeps everything typed.
  */
 export function InviteUserDialog({ mode, opened, onClose }: InviteUserDialogProps) {
-  const fullScreen = useFullScreenDialog();
   const schema = SCHEMAS[mode];
   const invite = useInviteUser();
   const form = useForm<InviteValues>({
@@ -78,7 +63,7 @@ export function InviteUserDialog({ mode, opened, onClose }: InviteUserDialogProp
   });
   const values = form.getValues();
 
-  const { close, handleSubmit } = dialogFormHandlers({
+  const dialogProps = formDialogProps({
     form,
     mutation: invite,
     toBody: (submitted) => schema.parse(submitted),
@@ -86,82 +71,70 @@ export function InviteUserDialog({ mode, opened, onClose }: InviteUserDialogProp
   });
 
   return (
-    <Modal
+    <FormDialog
       opened={opened}
-      onClose={close}
       title={mode === 'admin' ? INVITE_DIALOG_TITLE_ADMIN : INVITE_DIALOG_TITLE}
+      formLabel="Invite User"
+      submitLabel="Send Invitation"
       size="lg"
-      fullScreen={fullScreen}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      {...dialogProps}
     >
-      <form noValidate onSubmit={handleSubmit} aria-label="Invite User">
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-            <TextInput
-              label="First name"
-              required
-              maxLength={INVITE_FIELD_MAX}
-              autoComplete="off"
-              data-autofocus
-              {...form.getInputProps('firstName')}
-            />
-            <TextInput
-              label="Last name"
-              required
-              maxLength={INVITE_FIELD_MAX}
-              autoComplete="off"
-              {...form.getInputProps('lastName')}
-            />
-          </SimpleGrid>
-          <TextInput
-            label="Email"
-            type="email"
-            placeholder="name@example.com"
-            description="Only the account with this email can accept the invitation."
-            required
-            maxLength={INVITE_FIELD_MAX}
-            autoComplete="off"
-            {...form.getInputProps('email')}
-          />
-          {mode === 'admin' && (
-            <OrgSearchSelect
-              required
-              value={values.orgId}
-              onChange={(orgId) => {
-                form.setFieldValue('orgId', orgId);
-                // The groups belong to the organization, so another one voids the group choice.
-                form.setFieldValue('groupId', null);
-              }}
-              error={form.errors.orgId}
-              onBlur={() => form.validateField('orgId')}
-            />
-          )}
-          {mode === 'group' ? (
-            <CurrentGroupNote />
-          ) : (
-            <InviteGroupSelect
-              orgId={mode === 'admin' ? values.orgId : null}
-              needsOrg={mode === 'admin'}
-              form={form}
-            />
-          )}
-          <RoleChoice
-            roles={inviteRolesFor(mode)}
-            value={values.role}
-            onChange={(role) => form.setFieldValue('role', role)}
-            error={form.errors.role}
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close} disabled={invite.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={invite.isPending}>
-              Send Invitation
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+        <TextInput
+          label="First name"
+          required
+          maxLength={INVITE_FIELD_MAX}
+          autoComplete="off"
+          data-autofocus
+          {...form.getInputProps('firstName')}
+        />
+        <TextInput
+          label="Last name"
+          required
+          maxLength={INVITE_FIELD_MAX}
+          autoComplete="off"
+          {...form.getInputProps('lastName')}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="Email"
+        type="email"
+        placeholder="name@example.com"
+        description="Only the account with this email can accept the invitation."
+        required
+        maxLength={INVITE_FIELD_MAX}
+        autoComplete="off"
+        {...form.getInputProps('email')}
+      />
+      {mode === 'admin' && (
+        <OrgSearchSelect
+          required
+          value={values.orgId}
+          onChange={(orgId) => {
+            form.setFieldValue('orgId', orgId);
+            // The groups belong to the organization, so another one voids the group choice.
+            form.setFieldValue('groupId', null);
+          }}
+          error={form.errors.orgId}
+          onBlur={() => form.validateField('orgId')}
+        />
+      )}
+      {mode === 'group' ? (
+        <CurrentGroupNote />
+      ) : (
+        <InviteGroupSelect
+          orgId={mode === 'admin' ? values.orgId : null}
+          needsOrg={mode === 'admin'}
+          form={form}
+        />
+      )}
+      <RoleChoice
+        roles={inviteRolesFor(mode)}
+        value={values.role}
+        onChange={(role) => form.setFieldValue('role', role)}
+        error={form.errors.role}
+      />
+    </FormDialog>
   );
 }
 

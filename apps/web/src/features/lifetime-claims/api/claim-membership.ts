@@ -9,7 +9,7 @@ import { showSuccess } from '../../../lib/notify.tsx';
 import { refreshMemberships } from '../../../lib/orgs-and-groups.ts';
 import { lifetimeClaimsKeys } from './query-keys.ts';
 
-export function claimMembership(body: ClaimMembershipBody): Promise<MessageResponse> {
+function claimMembership(body: ClaimMembershipBody): Promise<MessageResponse> {
   return apiClient.post<MessageResponse>('/life_time_subscription/claim_membership', body);
 }
 

@@ -5,14 +5,14 @@ import { openLink } from '../../../lib/link-answer.ts';
 import { viewOfDetails, type ClaimLinkView } from './link-view.ts';
 import { lifetimeClaimsKeys } from './query-keys.ts';
 
-export function getClaimDetails(token: string): Promise<ClaimDetails> {
+function getClaimDetails(token: string): Promise<ClaimDetails> {
   return apiClient.get<ClaimDetails>(
     `/life_time_subscription/claim_details?${new URLSearchParams({ ml: token }).toString()}`,
   );
 }
 
 /** The link's view: the offer, the wrong-account view, or the refusal the server gave. */
-export function loadClaimLink(token: string): Promise<ClaimLinkView> {
+function loadClaimLink(token: string): Promise<ClaimLinkView> {
   return openLink(async () => viewOfDetails(await getClaimDetails(token)));
 }
 

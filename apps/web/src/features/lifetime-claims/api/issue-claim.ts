@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client.ts';
 import { showSuccess } from '../../../lib/notify.tsx';
 import { lifetimeClaimsKeys } from './query-keys.ts';
 
-export function issueClaim(body: IssueClaimBody): Promise<ClaimIssuedResponse> {
+function issueClaim(body: IssueClaimBody): Promise<ClaimIssuedResponse> {
   return apiClient.post<ClaimIssuedResponse>('/admin/lifetime-claims', body);
 }
 

@@ -1,12 +1,12 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { INVITE_FIELD_MAX } from '@resonant/contracts/invitations';
 import { IssueClaimBody } from '@resonant/contracts/lifetime-claims';
 import { OrgSearchSelect } from '../../../components/org-search-select.tsx';
-import { useFullScreenDialog } from '../../../components/use-dialog-layout.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useIssueClaim } from '../api/issue-claim.ts';
-import { dialogFormHandlers } from '../../../components/dialog-form.ts';
+import { formDialogProps } from '../../../components/dialog-form.ts';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 interface IssueClaimValues {
   email: string;
@@ -22,7 +22,6 @@ interface IssueClaimDialogProps {
 
 /** Sends a lifetime membership claim link to an email, optionally for one organization. */
 export function IssueClaimDialog({ opened, onClose }: IssueClaimDialogProps) {
-  const fullScreen = useFullScreenDialog();
   const issueClaim = useIssueClaim();
   const form = useForm<IssueClaimValues>({
     initialValues: { email: '', orgId: null },
@@ -30,7 +29,7 @@ export function IssueClaimDialog({ opened, onClose }: IssueClaimDialogProps) {
     validateInputOnBlur: true,
   });
 
-  const { close, handleSubmit } = dialogFormHandlers({
+  const dialogProps = formDialogProps({
     form,
     mutation: issueClaim,
     toBody: (values) => IssueClaimBody.parse(values),
@@ -38,44 +37,26 @@ export function IssueClaimDialog({ opened, onClose }: IssueClaimDialogProps) {
   });
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={TITLE}
-      fullScreen={fullScreen}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
-      <form noValidate onSubmit={handleSubmit} aria-label={TITLE}>
-        <Stack gap="sm">
-          <TextInput
-            label="Email"
-            type="email"
-            placeholder="name@example.com"
-            description="Only the account with this email can claim the membership."
-            required
-            maxLength={INVITE_FIELD_MAX}
-            autoComplete="off"
-            data-autofocus
-            {...form.getInputProps('email')}
-          />
-          <OrgSearchSelect
-            label="Organization (optional)"
-            description="With an organization, the membership is a lifetime seat there."
-            clearable
-            value={form.getValues().orgId}
-            onChange={(orgId) => form.setFieldValue('orgId', orgId)}
-            error={form.errors.orgId}
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close} disabled={issueClaim.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={issueClaim.isPending}>
-              Send Claim Link
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={opened} title={TITLE} submitLabel="Send Claim Link" {...dialogProps}>
+      <TextInput
+        label="Email"
+        type="email"
+        placeholder="name@example.com"
+        description="Only the account with this email can claim the membership."
+        required
+        maxLength={INVITE_FIELD_MAX}
+        autoComplete="off"
+        data-autofocus
+        {...form.getInputProps('email')}
+      />
+      <OrgSearchSelect
+        label="Organization (optional)"
+        description="With an organization, the membership is a lifetime seat there."
+        clearable
+        value={form.getValues().orgId}
+        onChange={(orgId) => form.setFieldValue('orgId', orgId)}
+        error={form.errors.orgId}
+      />
+    </FormDialog>
   );
 }

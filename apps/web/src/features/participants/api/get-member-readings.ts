@@ -1,22 +1,23 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { MemberReadingsResponse } from '@resonant/contracts/participants';
 import { apiClient } from '../../../lib/api-client.ts';
-import { useCurrentContext, type CurrentContext } from './current-context.ts';
+import { useCurrentContext, type CurrentContext } from '../../../lib/current-context.ts';
+import { tenantKey } from '../../../lib/query-keys.ts';
 
 export type MemberReadingsRequest = { userId: string; limit: number; offset?: number };
 
-export function getMemberReadings(request: MemberReadingsRequest): Promise<MemberReadingsResponse> {
+function getMemberReadings(request: MemberReadingsRequest): Promise<MemberReadingsResponse> {
   const query = new URLSearchParams({ user_id: request.userId, limit: String(request.limit) });
   if (request.offset) query.set('offset', String(request.offset));
   return apiClient.get<MemberReadingsResponse>(`/user/rmssd?${query.toString()}`);
 }
 
-export function memberReadingsQueryOptions(
+function memberReadingsQueryOptions(
   request: MemberReadingsRequest,
   context: CurrentContext | null,
 ) {
   return queryOptions({
-    queryKey: ['user', 'rmssd', request, context],
+    queryKey: tenantKey(context, 'user', 'rmssd', request),
     queryFn: () => getMemberReadings(request),
   });
 }

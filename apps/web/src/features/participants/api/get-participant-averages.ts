@@ -1,19 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardAggregatedResponse } from '@resonant/contracts/analytics';
 import { apiClient } from '../../../lib/api-client.ts';
-import { useCurrentContext, type CurrentContext } from './current-context.ts';
+import { useCurrentContext, type CurrentContext } from '../../../lib/current-context.ts';
+import { tenantKey } from '../../../lib/query-keys.ts';
 
-export function getParticipantAverages(userId: string): Promise<DashboardAggregatedResponse> {
+function getParticipantAverages(userId: string): Promise<DashboardAggregatedResponse> {
   const query = new URLSearchParams({ type: 'user', id: userId });
   return apiClient.get<DashboardAggregatedResponse>(
     `/hrv_analytics/dashboard_aggregated?${query.toString()}`,
   );
 }
 
-export function participantAveragesQueryOptions(userId: string, context: CurrentContext | null) {
+function participantAveragesQueryOptions(userId: string, context: CurrentContext | null) {
   return queryOptions({
     // Shares the dashboard's key prefix: one family of cached analytics answers.
-    queryKey: ['hrv_analytics', 'dashboard_aggregated', 'user', userId, context],
+    queryKey: tenantKey(context, 'hrv_analytics', 'dashboard_aggregated', 'user', userId),
     queryFn: () => getParticipantAverages(userId),
   });
 }

@@ -1,15 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ParticipantsResponse } from '@resonant/contracts/participants';
 import { apiClient } from '../../../lib/api-client.ts';
-import { useCurrentContext, type CurrentContext } from './current-context.ts';
+import { useCurrentContext, type CurrentContext } from '../../../lib/current-context.ts';
+import { tenantKey } from '../../../lib/query-keys.ts';
 
-export function getParticipants(): Promise<ParticipantsResponse> {
+function getParticipants(): Promise<ParticipantsResponse> {
   return apiClient.get<ParticipantsResponse>('/group/participants?rmssd=true');
 }
 
-export function participantsQueryOptions(context: CurrentContext | null) {
+/** Root of the participants list's keys: a change to the group's members invalidates it. */
+export const PARTICIPANTS_QUERY_KEY = ['group', 'participants'] as const;
+
+function participantsQueryOptions(context: CurrentContext | null) {
   return queryOptions({
-    queryKey: ['group', 'participants', { rmssd: true }, context],
+    queryKey: tenantKey(context, ...PARTICIPANTS_QUERY_KEY, { rmssd: true }),
     queryFn: getParticipants,
   });
 }

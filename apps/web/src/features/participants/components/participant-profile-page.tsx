@@ -10,7 +10,7 @@ import { BackLink } from './back-link.tsx';
 import { ParticipantHeading } from './participant-heading.tsx';
 import { READING_COLUMNS } from './reading-columns.tsx';
 import { UnknownUser } from './unknown-user.tsx';
-import { PARTICIPANTS_TAB_PATH, useUserIdParam } from './participant-links.ts';
+import { useUserIdParam } from './participant-links.ts';
 
 /** SPEC §9: the profile fetches 6 readings, shows 5, and offers View All when there are more. */
 const FETCHED = 6;
@@ -32,7 +32,7 @@ function ParticipantProfile({ userId }: { userId: string }) {
   return (
     <Stack gap="lg">
       <Stack gap="xs">
-        <BackLink to={PARTICIPANTS_TAB_PATH} label="Participants" />
+        <BackLink to={paths.group.participants} label="Users" />
         <ParticipantHeading userId={userId} />
       </Stack>
 

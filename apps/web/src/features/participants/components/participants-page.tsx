@@ -1,130 +1,115 @@
-import type { ReactNode } from 'react';
-import { Badge, Tabs, Text } from '@mantine/core';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useDeferredValue, useState, type ReactNode } from 'react';
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { IconUserMinus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_GROUP_NAME } from '@resonant/contracts/groups';
 import type { Participant } from '@resonant/contracts/participants';
-import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
+import { participantRemovalRefusal } from '@resonant/contracts/participants-policies';
+import { DataTable } from '../../../components/data-table.tsx';
+import { TableSearch } from '../../../components/table-search.tsx';
 import { TableSection } from '../../../components/table-section.tsx';
-import { useTablePaging } from '../../../components/use-table-paging.ts';
-import { paths, userPagePath } from '../../../config/paths.ts';
-import { formatDateTime, formatMetric } from '../../../lib/hrv-format.ts';
-import { useParticipants } from '../api/get-participants.ts';
-import {
-  PARTICIPANT_DEFAULT_PAGE_SIZE,
-  PARTICIPANT_PAGE_SIZES,
-  PARTICIPANTS_VIEW,
-} from './participant-links.ts';
+import { useProfile } from '../../../lib/current-user.ts';
+import { PARTICIPANTS_QUERY_KEY, useParticipants } from '../api/get-participants.ts';
+import { participantColumns } from './participant-columns.tsx';
+import { RemoveParticipantDialog } from './remove-participant-dialog.tsx';
 
-const TITLE = 'Participants';
-
-// Headers and names keep to one line: on a phone the table scrolls sideways instead.
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
-
-const COLUMNS: DataColumn<Participant>[] = [
-  {
-    key: 'name',
-    header: <span style={NO_WRAP}>Name</span>,
-    render: (row) => (
-      <Text size="sm" fw={600} style={NO_WRAP}>
-        {row.first_name} {row.last_name}
-      </Text>
-    ),
-  },
-  {
-    key: 'email',
-    header: <span style={NO_WRAP}>Email</span>,
-    render: (row) => <span style={NO_WRAP}>{row.email}</span>,
-  },
-  {
-    key: 'is_group_admin',
-    header: <span style={NO_WRAP}>Group admin</span>,
-    render: (row) =>
-      row.is_group_admin ? (
-        <Badge variant="light" color="indigo" tt="none">
-          Group Admin
-        </Badge>
-      ) : (
-        <Text size="sm" c="dimmed">
-          No
-        </Text>
-      ),
-  },
-  {
-    key: 'last_reading_at',
-    header: <span style={NO_WRAP}>Last reading</span>,
-    render: (row) => (
-      <Text size="sm" style={NO_WRAP}>
-        {formatDateTime(row.last_reading_at)}
-      </Text>
-    ),
-  },
-  {
-    key: 'avg_rmssd',
-    header: <span style={NO_WRAP}>Average RMSSD (ms)</span>,
-    numeric: true,
-    render: (row) => formatMetric(row.avg_rmssd),
-  },
-];
+const TITLE = 'Users of the group';
 
 type ParticipantsPageProps = {
-  /**
-   * The group admin's reduced users view (SPEC §6: add and edit users of the group), composed in
-   * by the router; the participants list is a tab beside it.
-   */
-  manageUsers?: ReactNode;
+  /** The users feature's 'Add New' for this group, composed in by the router (SPEC §6). */
+  addUser: (props: { disabled: boolean; onClosed: () => void }) => ReactNode;
+  /** The users feature's Edit User action of a row, composed in by the router. */
+  editUser: (participant: Participant, onClosed: () => void) => ReactNode;
 };
 
-/**
- * /group/participants: the users of the current group. With `manageUsers`, two tabs — managing
- * the users, and the participants with the group-admin flag and their HRV (SPEC §2) — otherwise
- * the participants alone.
- */
-export function ParticipantsPage({ manageUsers }: ParticipantsPageProps) {
-  const [params, setParams] = useSearchParams();
-  if (!manageUsers) return <ParticipantsList />;
-  const view = params.get('view') === PARTICIPANTS_VIEW.view ? 'participants' : 'users';
+function matches(participant: Participant, search: string): boolean {
+  const text = search.trim().toLowerCase();
   return (
-    <Tabs
-      value={view}
-      onChange={(next) =>
-        setParams(next === 'participants' ? PARTICIPANTS_VIEW : {}, { replace: true })
-      }
-    >
-      <Tabs.List mb="md">
-        <Tabs.Tab value="users">Users</Tabs.Tab>
-        <Tabs.Tab value="participants">Participants</Tabs.Tab>
-      </Tabs.List>
-      <Tabs.Panel value="users">{manageUsers}</Tabs.Panel>
-      <Tabs.Panel value="participants">
-        <ParticipantsList />
-      </Tabs.Panel>
-    </Tabs>
+    participant.full_name.toLowerCase().includes(text) ||
+    participant.email.toLowerCase().includes(text)
   );
 }
 
-/** The group's users with the group-admin flag, last reading and mean RMSSD; a row opens the profile. */
-function ParticipantsList() {
+/**
+ * /group/participants: the users of the current group in one table, with who they are, how they
+ * are doing and what a group admin may do with them: add, edit, and remove from the group.
+ */
+export function ParticipantsPage({ addUser, editUser }: ParticipantsPageProps) {
+  const { data: me } = useProfile();
   const participants = useParticipants();
-  const navigate = useNavigate();
-  const paging = useTablePaging(PARTICIPANT_PAGE_SIZES, PARTICIPANT_DEFAULT_PAGE_SIZE);
-  const list = participants.data?.list;
-  // The group's members come in one answer; pages only keep a long list readable.
-  const { limit, offset } = paging.request;
-  const rows = list?.slice(offset, offset + limit);
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const [removing, setRemoving] = useState<Participant | null>(null);
+
+  // SPEC §2: the Default group holds everyone, so nobody is added to it or removed from it.
+  const isDefaultGroup = me?.group_name === DEFAULT_GROUP_NAME;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: PARTICIPANTS_QUERY_KEY });
+  const mayRemove = (row: Participant) =>
+    me !== undefined &&
+    participantRemovalRefusal({
+      callerId: me.user_id,
+      userId: row.user_id,
+      isGroupAdmin: row.is_group_admin,
+      isDefaultGroup,
+    }) === null;
+
+  const columns = participantColumns({
+    isMe: (row) => row.user_id === me?.user_id,
+    actions: (row) => (
+      <>
+        {editUser(row, refresh)}
+        {mayRemove(row) && (
+          <Tooltip label="Remove from group" withinPortal>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Remove ${row.full_name} from the group`}
+              onClick={() => setRemoving(row)}
+            >
+              <IconUserMinus size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </>
+    ),
+  });
+
+  // The group's members come in one answer and are shown whole, so a column sorts all of them.
+  const list = participants.data?.list.filter((row) => matches(row, deferredSearch));
 
   return (
     <TableSection
       title={TITLE}
-      description="Group admins, last readings and average HRV. Select a user to see their profile."
+      description={
+        isDefaultGroup
+          ? 'Everyone in the organization is in the Default group: users cannot be added to it or removed from it.'
+          : 'Add users to this group, edit their details or remove them from it. Select a name to see the profile.'
+      }
     >
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <TableSearch label="Search users" value={search} onChange={setSearch} />
+        {addUser({ disabled: isDefaultGroup, onClosed: refresh })}
+      </Group>
       <DataTable
         label={TITLE}
-        columns={COLUMNS}
-        rows={participants.isError ? [] : rows}
+        columns={columns}
+        rows={participants.isError ? [] : list}
         rowKey={(row) => row.user_id}
         loading={participants.isPending}
-        emptyText={participants.isError ? 'The users could not be loaded.' : 'No users yet'}
-        onRowClick={(row) => navigate(userPagePath(paths.group.participantProfile, row.user_id))}
-        paging={paging.tableProps(list?.length ?? 0)}
+        emptyText={
+          participants.isError
+            ? 'The users could not be loaded.'
+            : deferredSearch.trim()
+              ? 'No user matches your search'
+              : 'No users yet'
+        }
+      />
+      <RemoveParticipantDialog
+        participant={removing}
+        groupId={me?.current_group_id ?? ''}
+        groupName={me?.group_name ?? ''}
+        onClose={() => setRemoving(null)}
       />
     </TableSection>
   );

@@ -11,6 +11,7 @@ import type { Role } from '@resonant/contracts/roles';
 import type { SwitchBody } from '@resonant/contracts/switch';
 import { useOrgsAndGroups } from '../../../lib/orgs-and-groups.ts';
 import { useSwitchContext } from '../../../lib/switch-context.ts';
+import { contextName } from '../context-name.ts';
 
 const LABEL = 'Select Org or Group';
 
@@ -18,16 +19,24 @@ interface OrgGroupSwitcherProps {
   currentOrgId: string | null;
   currentGroupId: string | null;
   currentUserType: Role;
+  currentOrgName: string | null;
+  currentGroupName: string | null;
 }
 
-/** Lists the user's organizations and their groups; choosing one switches the working context. */
+/**
+ * Names where the user works and lists their organizations and groups; choosing one switches the
+ * working context. Its accessible name keeps SPEC §2's 'Select Org or Group' before the place.
+ */
 export function OrgGroupSwitcher({
   currentOrgId,
   currentGroupId,
   currentUserType,
+  currentOrgName,
+  currentGroupName,
 }: OrgGroupSwitcherProps) {
   const { data, isPending, isError } = useOrgsAndGroups();
   const switchContext = useSwitchContext();
+  const where = contextName(currentUserType, currentOrgName, currentGroupName);
 
   // Choosing the context the user is already in just closes the menu.
   const choose = (body: SwitchBody, isCurrent: boolean) => {
@@ -39,15 +48,15 @@ export function OrgGroupSwitcher({
       <Menu.Target>
         <Button
           variant="light"
-          aria-label={LABEL}
+          aria-label={where ? `${LABEL}: ${where}` : LABEL}
           loading={switchContext.isPending}
           leftSection={<IconSwitchHorizontal size={18} aria-hidden />}
           rightSection={<IconChevronDown size={16} aria-hidden />}
           px={{ base: 'xs', sm: 'md' }}
           styles={{ section: { marginInline: 0 } }}
         >
-          <Text span inherit visibleFrom="sm" ml={8} mr={4}>
-            {LABEL}
+          <Text span inherit visibleFrom="sm" ml={8} mr={4} truncate="end" maw={280}>
+            {where ?? LABEL}
           </Text>
         </Button>
       </Menu.Target>

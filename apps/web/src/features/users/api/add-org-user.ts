@@ -10,7 +10,7 @@ import { encryptPassword } from '../encrypt-password.ts';
 import { publicKeyQueryOptions } from './get-public-key.ts';
 import { usersKeys } from './query-keys.ts';
 
-export function addOrgUser(body: AddOrgUserBody): Promise<AddOrgUserResponse> {
+function addOrgUser(body: AddOrgUserBody): Promise<AddOrgUserResponse> {
   return apiClient.post<AddOrgUserResponse>('/org/users', body);
 }
 

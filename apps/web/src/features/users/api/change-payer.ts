@@ -14,7 +14,7 @@ import { usersKeys } from './query-keys.ts';
  * Switches a user's payer. A failed call carries SPEC §8's 'Error changing payer' (the error
  * toast shows it instead of the server's text); a 401 keeps its own sign-out handling.
  */
-export async function changePayer(userId: string): Promise<ChangePayerResponse> {
+async function changePayer(userId: string): Promise<ChangePayerResponse> {
   try {
     return await apiClient.put<ChangePayerResponse>('/org/users/change_payer', {
       user_id: userId,

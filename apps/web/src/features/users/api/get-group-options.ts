@@ -1,18 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserGroupsResponse } from '@resonant/contracts/org-users';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useCurrentContext, type CurrentContext } from '../../../lib/current-context.ts';
 import { usersKeys } from './query-keys.ts';
 
-export function getGroupOptions(): Promise<UserGroupsResponse> {
+function getGroupOptions(): Promise<UserGroupsResponse> {
   return apiClient.get<UserGroupsResponse>('/org/users/group_options');
 }
 
-export const groupOptionsQueryOptions = queryOptions({
-  queryKey: usersKeys.groupOptions,
-  queryFn: getGroupOptions,
-});
+const groupOptionsQueryOptions = (context: CurrentContext | null) =>
+  queryOptions({
+    queryKey: usersKeys.groupOptions(context),
+    queryFn: getGroupOptions,
+  });
 
 /** The groups a user can be put in (Add/Edit User in org mode). */
 export function useGroupOptions(enabled: boolean) {
-  return useQuery({ ...groupOptionsQueryOptions, enabled });
+  const context = useCurrentContext();
+  return useQuery({ ...groupOptionsQueryOptions(context), enabled: enabled && context !== null });
 }

@@ -1,16 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrgUsersQuery, OrgUsersResponse } from '@resonant/contracts/org-users';
 import { apiClient } from '../../../lib/api-client.ts';
+import { useCurrentContext, type CurrentContext } from '../../../lib/current-context.ts';
 import { toQueryString } from '../../../lib/query-string.ts';
 import { usersKeys } from './query-keys.ts';
 
-export function getOrgUsers(query: OrgUsersQuery): Promise<OrgUsersResponse> {
+function getOrgUsers(query: OrgUsersQuery): Promise<OrgUsersResponse> {
   return apiClient.get<OrgUsersResponse>(`/org/users?${toQueryString(query)}`);
 }
 
-export const orgUsersQueryOptions = (query: OrgUsersQuery) =>
+const orgUsersQueryOptions = (query: OrgUsersQuery, context: CurrentContext | null) =>
   queryOptions({
-    queryKey: usersKeys.list(query),
+    queryKey: usersKeys.list(context, query),
     queryFn: () => getOrgUsers(query),
     // Paging and typing in the search box keep the previous rows until the next page arrives.
     placeholderData: keepPreviousData,
@@ -18,5 +19,6 @@ export const orgUsersQueryOptions = (query: OrgUsersQuery) =>
 
 /** One page of the users list (GET /api/org/users). */
 export function useOrgUsers(query: OrgUsersQuery) {
-  return useQuery(orgUsersQueryOptions(query));
+  const context = useCurrentContext();
+  return useQuery({ ...orgUsersQueryOptions(query, context), enabled: context !== null });
 }

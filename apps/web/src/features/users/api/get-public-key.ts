@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { PublicKeyResponse } from '@resonant/contracts/org-users';
 import { apiClient } from '../../../lib/api-client.ts';
 
-export function getPublicKey(): Promise<PublicKeyResponse> {
+function getPublicKey(): Promise<PublicKeyResponse> {
   return apiClient.get<PublicKeyResponse>('/auth/public-key');
 }
 

@@ -3,7 +3,7 @@ import type { MessageWithUser, OrgUser } from '@resonant/contracts/org-users';
 import { apiClient } from '../../../lib/api-client.ts';
 import { usersKeys } from './query-keys.ts';
 
-export function removeOrgUser(user: OrgUser): Promise<MessageWithUser> {
+function removeOrgUser(user: OrgUser): Promise<MessageWithUser> {
   const params = new URLSearchParams({
     userId: user.user_id,
     userType: user.user_highest_role,

@@ -3,7 +3,7 @@ import type { MessageWithUser, UpdateOrgUserBody } from '@resonant/contracts/org
 import { apiClient } from '../../../lib/api-client.ts';
 import { usersKeys } from './query-keys.ts';
 
-export function updateOrgUser(body: UpdateOrgUserBody): Promise<MessageWithUser> {
+function updateOrgUser(body: UpdateOrgUserBody): Promise<MessageWithUser> {
   return apiClient.put<MessageWithUser>('/org/users', body);
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordInput, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -8,11 +8,11 @@ import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { showSuccess } from '../../../lib/notify.tsx';
 import { useAddOrgUser } from '../api/add-org-user.ts';
 import { publicKeyQueryOptions } from '../api/get-public-key.ts';
-import type { UsersMode } from '../users-mode.ts';
+import type { UsersMode } from '@resonant/contracts/org-users-policies';
 import { GroupSelect } from './group-select.tsx';
-import { useFullScreenDialog } from '../../../components/use-dialog-layout.ts';
 import { UserDetailsFields } from './user-details-fields.tsx';
-import { dialogFormHandlers } from '../../../components/dialog-form.ts';
+import { formDialogProps } from '../../../components/dialog-form.ts';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 interface AddUserValues {
   firstName: string;
@@ -38,7 +38,6 @@ interface AddUserDialogProps {
 
 /** 'Add User' (SPEC §5): defaults Male and today, max lengths, the password encrypted on send. */
 export function AddUserDialog({ mode, groupName, opened, onClose }: AddUserDialogProps) {
-  const fullScreen = useFullScreenDialog();
   const [today] = useState(() => dayjs().format('YYYY-MM-DD'));
   const schema = mode === 'org' ? ORG_SCHEMA : GROUP_SCHEMA;
   const addUser = useAddOrgUser();
@@ -58,7 +57,7 @@ export function AddUserDialog({ mode, groupName, opened, onClose }: AddUserDialo
     validateInputOnBlur: true,
   });
 
-  const { close, handleSubmit } = dialogFormHandlers({
+  const dialogProps = formDialogProps({
     form,
     mutation: addUser,
     toBody: (values) => schema.parse(values),
@@ -67,52 +66,33 @@ export function AddUserDialog({ mode, groupName, opened, onClose }: AddUserDialo
   });
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="Add User"
-      size="lg"
-      fullScreen={fullScreen}
-      closeOnClickOutside={!addUser.isPending}
-    >
-      <form noValidate onSubmit={handleSubmit} aria-label="Add User">
-        <Stack gap="sm">
-          <UserDetailsFields form={form} today={today} />
-          <TextInput
-            label="Email"
-            type="email"
-            placeholder="name@example.com"
-            description="The username the user signs in with."
-            required
-            maxLength={ADD_USER_EMAIL_MAX}
-            autoComplete="off"
-            {...form.getInputProps('email')}
-          />
-          <PasswordInput
-            label="Password"
-            placeholder="At least 6 characters"
-            description="Encrypted in your browser before it is sent."
-            required
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-          />
-          {mode === 'org' ? (
-            <GroupSelect form={form} />
-          ) : (
-            <Text size="sm" c="dimmed">
-              The user joins {groupName ? <strong>{groupName}</strong> : 'your group'}.
-            </Text>
-          )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close} disabled={addUser.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={addUser.isPending}>
-              Add User
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={opened} title="Add User" submitLabel="Add User" size="lg" {...dialogProps}>
+      <UserDetailsFields form={form} today={today} />
+      <TextInput
+        label="Email"
+        type="email"
+        placeholder="name@example.com"
+        description="The username the user signs in with."
+        required
+        maxLength={ADD_USER_EMAIL_MAX}
+        autoComplete="off"
+        {...form.getInputProps('email')}
+      />
+      <PasswordInput
+        label="Password"
+        placeholder="At least 6 characters"
+        description="Encrypted in your browser before it is sent."
+        required
+        autoComplete="new-password"
+        {...form.getInputProps('password')}
+      />
+      {mode === 'org' ? (
+        <GroupSelect form={form} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          The user joins {groupName ? <strong>{groupName}</strong> : 'your group'}.
+        </Text>
+      )}
+    </FormDialog>
   );
 }

@@ -1,15 +1,5 @@
-import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Center, Checkbox, Loader, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import {
@@ -22,9 +12,9 @@ import { showSuccess } from '../../../lib/notify.tsx';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useUserGroups } from '../api/get-user-groups.ts';
 import { useUpdateOrgUser } from '../api/update-org-user.ts';
-import type { UsersMode } from '../users-mode.ts';
+import { usersModeAllows, type UsersMode } from '@resonant/contracts/org-users-policies';
 import { GroupSelect } from './group-select.tsx';
-import { useFullScreenDialog } from '../../../components/use-dialog-layout.ts';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { UserDetailsFields } from './user-details-fields.tsx';
 
 interface EditUserValues {
@@ -51,85 +41,28 @@ interface EditUserDialogProps {
 
 /** 'Edit User': personal details, and in org mode the groups and the Organization Admin role. */
 export function EditUserDialog({ mode, user, isSelf, onClose }: EditUserDialogProps) {
-  const fullScreen = useFullScreenDialog();
-  return (
-    <Modal
-      opened={user !== null}
-      onClose={onClose}
-      title="Edit User"
-      size="lg"
-      fullScreen={fullScreen}
-    >
-      {user && mode === 'org' && (
-        <OrgEditLoader key={user.user_id} user={user} isSelf={isSelf} onClose={onClose} />
-      )}
-      {user && mode === 'group' && (
-        <EditUserForm
-          key={user.user_id}
-          mode="group"
-          user={user}
-          isSelf={isSelf}
-          groupIds={[]}
-          onClose={onClose}
-        />
-      )}
-    </Modal>
-  );
-}
-
-/** Loads the user's groups first, so the form starts with them (GET /api/org/user_groups). */
-function OrgEditLoader({
-  user,
-  isSelf,
-  onClose,
-}: {
-  user: OrgUser;
-  isSelf: boolean;
-  onClose: () => void;
-}) {
-  const groups = useUserGroups(user.user_id, true);
-  if (groups.isPending) {
-    return (
-      <Center py="xl">
-        <Loader size="sm" aria-label="Loading groups" />
-      </Center>
-    );
-  }
-  if (groups.isError) {
-    return (
-      <Stack>
-        <Alert color="red">{USER_GROUPS_FAILED_MESSAGE}</Alert>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
-          <Button onClick={() => void groups.refetch()}>Try again</Button>
-        </Group>
-      </Stack>
-    );
-  }
-  return (
-    <EditUserForm
-      mode="org"
-      user={user}
-      isSelf={isSelf}
-      groupIds={groups.data.items.map((group) => group.group_id)}
-      onClose={onClose}
-    />
-  );
+  // A form per user, so nothing typed for one user shows up for the next.
+  return user ? (
+    <EditUserForm key={user.user_id} mode={mode} user={user} isSelf={isSelf} onClose={onClose} />
+  ) : null;
 }
 
 interface EditUserFormProps {
   mode: UsersMode;
   user: OrgUser;
   isSelf: boolean;
-  groupIds: string[];
   onClose: () => void;
 }
 
-function EditUserForm({ mode, user, isSelf, groupIds, onClose }: EditUserFormProps) {
+function EditUserForm({ mode, user, isSelf, onClose }: EditUserFormProps) {
   const [today] = useState(() => dayjs().format('YYYY-MM-DD'));
-  const schema = mode === 'org' ? ORG_SCHEMA : GROUP_SCHEMA;
+  const choosesGroups = usersModeAllows(mode, 'choose-groups');
+  // Nobody takes their own admin role away, so their own row shows no checkbox (SPEC §6).
+  const togglesAdmin = usersModeAllows(mode, 'set-admin') && !isSelf;
+  const schema = choosesGroups ? ORG_SCHEMA : GROUP_SCHEMA;
+  // The user's groups load first, so the form starts with them (GET /api/org/user_groups).
+  const groups = useUserGroups(user.user_id, choosesGroups);
+  const loadingGroups = choosesGroups && groups.isPending;
   const updateUser = useUpdateOrgUser();
   const form = useForm<EditUserValues>({
     initialValues: {
@@ -138,11 +71,20 @@ function EditUserForm({ mode, user, isSelf, groupIds, onClose }: EditUserFormPro
       gender: user.gender,
       birthDate: user.birth_date,
       isAdmin: user.user_highest_role === 'org',
-      groupIds,
+      groupIds: [],
     },
     validate: zodResolver(schema),
     validateInputOnBlur: true,
   });
+  const { initialize, getInitialValues } = form;
+  useEffect(() => {
+    if (!groups.data) return;
+    // The loaded groups are where the form starts, so they do not count as a change.
+    initialize({
+      ...getInitialValues(),
+      groupIds: groups.data.items.map((group) => group.group_id),
+    });
+  }, [groups.data, initialize, getInitialValues]);
 
   const handleSubmit = form.onSubmit((values) => {
     const fields = schema.parse(values);
@@ -154,8 +96,8 @@ function EditUserForm({ mode, user, isSelf, groupIds, onClose }: EditUserFormPro
         gender: fields.gender,
         birthDate: fields.birthDate,
         // Group admins set neither groups nor roles; nobody sends their own admin flag.
-        ...(mode === 'org' ? { groupIds: fields.groupIds } : {}),
-        ...(mode === 'org' && !isSelf ? { isAdmin: values.isAdmin } : {}),
+        ...(choosesGroups ? { groupIds: fields.groupIds } : {}),
+        ...(togglesAdmin ? { isAdmin: values.isAdmin } : {}),
       },
       {
         onSuccess: (response) => {
@@ -167,27 +109,44 @@ function EditUserForm({ mode, user, isSelf, groupIds, onClose }: EditUserFormPro
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit} aria-label="Edit User">
-      <Stack gap="sm">
-        <TextInput label="Email" value={user.email} readOnly variant="filled" />
-        <UserDetailsFields form={form} today={today} />
-        {mode === 'org' && <GroupSelect form={form} />}
-        {mode === 'org' && !isSelf && (
-          <Checkbox
-            label="Organization Admin"
-            description="Organization admins manage every group, user, invitation and billing."
-            {...form.getInputProps('isAdmin', { type: 'checkbox' })}
-          />
-        )}
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={updateUser.isPending}>
-            Cancel
+    <FormDialog
+      opened
+      title="Edit User"
+      submitLabel="Save Changes"
+      submitDisabled={loadingGroups || groups.isError}
+      size="lg"
+      dirty={form.isDirty()}
+      busy={updateUser.isPending}
+      onClose={onClose}
+      onSubmit={handleSubmit}
+    >
+      <TextInput label="Email" value={user.email} readOnly variant="filled" />
+      {loadingGroups ? (
+        <Center py="xl">
+          <Loader size="sm" aria-label="Loading groups" />
+        </Center>
+      ) : choosesGroups && groups.isError ? (
+        <Stack gap="xs" align="flex-start">
+          <Alert color="red" w="100%">
+            {USER_GROUPS_FAILED_MESSAGE}
+          </Alert>
+          <Button variant="default" onClick={() => void groups.refetch()}>
+            Try again
           </Button>
-          <Button type="submit" loading={updateUser.isPending}>
-            Save Changes
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        </Stack>
+      ) : (
+        <>
+          <UserDetailsFields form={form} today={today} />
+          {choosesGroups && <GroupSelect form={form} />}
+          {togglesAdmin && (
+            <Checkbox
+              label="Organization Admin"
+              description="Organization admins manage every group, user, invitation and billing."
+              {...form.getInputProps('isAdmin', { type: 'checkbox' })}
+            />
+          )}
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -2,7 +2,7 @@ import { Button, Menu, Text } from '@mantine/core';
 import { IconCheck, IconChevronDown } from '@tabler/icons-react';
 import type { OrgUser } from '@resonant/contracts/org-users';
 import { useChangePayer } from '../api/change-payer.ts';
-import { payerLabel } from '../user-display.ts';
+import { payerLabel } from '../../../lib/user-display.ts';
 
 interface PayerCellProps {
   user: OrgUser;

@@ -1,7 +1,7 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
 import { NAME_MAX, GENDERS } from '@resonant/contracts/profile';
+import { DateField } from '../../../components/date-field.tsx';
 
 /** The personal details both user dialogs edit. */
 export interface UserDetailsValues {
@@ -46,13 +46,12 @@ export function UserDetailsFields<Values extends UserDetailsValues>({
         comboboxProps={{ withinPortal: true }}
         {...form.getInputProps('gender')}
       />
-      <DateInput
+      <DateField
         label="Date of Birth"
         placeholder="YYYY-MM-DD"
         valueFormat="YYYY-MM-DD"
         maxDate={today}
         required
-        popoverProps={{ withinPortal: true }}
         {...form.getInputProps('birthDate')}
       />
     </SimpleGrid>

@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import {
   ORG_USERS_PAGE_SIZES,
   type OrgUser,
+  type OrgUsersSort,
   type OrgUserListType,
 } from '@resonant/contracts/org-users';
 import { useTablePaging } from '../../../components/use-table-paging.ts';
@@ -31,8 +32,8 @@ import {
   signupDate,
   userDisplayType,
   type UserDisplayType,
-} from '../user-display.ts';
-import type { UsersMode } from '../users-mode.ts';
+} from '../../../lib/user-display.ts';
+import { canRemoveUser } from '@resonant/contracts/org-users-policies';
 import { AddUserDialog } from './add-user-dialog.tsx';
 import { EditUserDialog } from './edit-user-dialog.tsx';
 import { PayerCell } from './payer-cell.tsx';
@@ -55,21 +56,16 @@ const SEARCH_DEBOUNCE_MS = 300;
 // Cells keep to one line: on a phone the table scrolls sideways instead of stacking letters.
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
-interface UsersPageProps {
-  /**
-   * `org` at /org/users; `group` is the reduced view of SPEC §6 for group admins (no stat cards,
-   * no import, no group choice, no admin toggle, no removal or payer change).
-   */
-  mode: UsersMode;
-}
-
-/** The users of the organization, or of the current group for a group admin (SPEC §2 Users). */
-export function UsersPage({ mode }: UsersPageProps) {
+/**
+ * The users of the organization, for its admins (SPEC §2 Users). The group area lists its members
+ * in the participants table instead.
+ */
+export function UsersPage() {
   const me = useSignedInUser();
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [type, setType] = useState<OrgUserListType>('all');
-  const paging = useTablePaging(ORG_USERS_PAGE_SIZES);
+  const paging = useTablePaging<OrgUsersSort>(ORG_USERS_PAGE_SIZES);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<OrgUser | null>(null);
   const [removing, setRemoving] = useState<OrgUser | null>(null);
@@ -79,13 +75,14 @@ export function UsersPage({ mode }: UsersPageProps) {
     search: debouncedSearch || undefined,
     ...paging.request,
   });
-  const isOrg = mode === 'org';
   const isMe = (user: OrgUser) => user.user_id === me?.user_id;
+  const mayRemove = (user: OrgUser) => me !== undefined && canRemoveUser(me.user_id, user.user_id);
 
   const columns: DataColumn<OrgUser>[] = [
     {
-      key: 'name',
+      key: 'name' satisfies OrgUsersSort,
       header: <span style={NO_WRAP}>Name</span>,
+      sortable: true,
       render: (user) => (
         <Group gap={6} wrap="nowrap">
           <Text size="sm" fw={600} style={NO_WRAP}>
@@ -100,8 +97,9 @@ export function UsersPage({ mode }: UsersPageProps) {
       ),
     },
     {
-      key: 'email',
+      key: 'email' satisfies OrgUsersSort,
       header: <span style={NO_WRAP}>Email</span>,
+      sortable: true,
       render: (user) => (
         <Text size="sm" style={NO_WRAP}>
           {user.email}
@@ -121,8 +119,9 @@ export function UsersPage({ mode }: UsersPageProps) {
       },
     },
     {
-      key: 'last-activity',
+      key: 'last_activity' satisfies OrgUsersSort,
       header: <span style={NO_WRAP}>Last activity</span>,
+      sortable: true,
       render: (user) => (
         <Text size="sm" style={NO_WRAP}>
           {lastActivity(user)}
@@ -139,8 +138,9 @@ export function UsersPage({ mode }: UsersPageProps) {
       ),
     },
     {
-      key: 'signup',
+      key: 'signup' satisfies OrgUsersSort,
       header: <span style={NO_WRAP}>Signup date</span>,
+      sortable: true,
       render: (user) => (
         <Text size="sm" style={NO_WRAP}>
           {signupDate(user)}
@@ -150,12 +150,13 @@ export function UsersPage({ mode }: UsersPageProps) {
     {
       key: 'payer',
       header: <span style={NO_WRAP}>Payer</span>,
-      render: (user) => <PayerCell user={user} editable={isOrg} />,
+      render: (user) => <PayerCell user={user} editable />,
     },
     {
       key: 'actions',
       header: <VisuallyHidden>Actions</VisuallyHidden>,
       width: 88,
+      pinned: true,
       render: (user) => (
         <Group gap={4} wrap="nowrap" justify="flex-end">
           <Tooltip label="Edit" withinPortal>
@@ -167,8 +168,7 @@ export function UsersPage({ mode }: UsersPageProps) {
               <IconPencil size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
-          {/* SPEC §6: your own row cannot be deleted; group admins do not remove users. */}
-          {isOrg && !isMe(user) && (
+          {mayRemove(user) && (
             <Tooltip label="Remove from organization" withinPortal>
               <ActionIcon
                 variant="subtle"
@@ -187,7 +187,7 @@ export function UsersPage({ mode }: UsersPageProps) {
 
   return (
     <Stack gap="md">
-      {isOrg && <UsersStats />}
+      <UsersStats />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
           <Group justify="space-between" gap="sm" wrap="wrap">
@@ -200,30 +200,26 @@ export function UsersPage({ mode }: UsersPageProps) {
                   paging.resetPage();
                 }}
               />
-              {isOrg && (
-                <SegmentedControl
-                  aria-label="Which users"
-                  size="sm"
-                  data={LIST_TYPES}
-                  value={type}
-                  onChange={(value) => {
-                    setType(value as OrgUserListType);
-                    paging.resetPage();
-                  }}
-                />
-              )}
+              <SegmentedControl
+                aria-label="Which users"
+                size="sm"
+                data={LIST_TYPES}
+                value={type}
+                onChange={(value) => {
+                  setType(value as OrgUserListType);
+                  paging.resetPage();
+                }}
+              />
             </Group>
             <Group gap="sm" wrap="nowrap">
-              {isOrg && (
-                <Button
-                  component={Link}
-                  to={paths.org.import}
-                  variant="default"
-                  leftSection={<IconFileImport size={18} aria-hidden />}
-                >
-                  CSV Import
-                </Button>
-              )}
+              <Button
+                component={Link}
+                to={paths.org.import}
+                variant="default"
+                leftSection={<IconFileImport size={18} aria-hidden />}
+              >
+                CSV Import
+              </Button>
               <Button
                 leftSection={<IconUserPlus size={18} aria-hidden />}
                 onClick={() => setAdding(true)}
@@ -233,29 +229,25 @@ export function UsersPage({ mode }: UsersPageProps) {
             </Group>
           </Group>
           <DataTable
-            label={isOrg ? 'Users of the organization' : 'Users of the group'}
+            label="Users of the organization"
             columns={columns}
             rows={users.data?.list}
             rowKey={(user) => user.user_id}
             loading={users.isPending}
             emptyText={debouncedSearch ? 'No user matches your search' : 'No users yet'}
             paging={paging.tableProps(users.data?.noOfRows ?? 0)}
+            serverSort={paging.serverSort}
           />
         </Stack>
       </Paper>
-      <AddUserDialog
-        mode={mode}
-        groupName={me?.group_name ?? null}
-        opened={adding}
-        onClose={() => setAdding(false)}
-      />
+      <AddUserDialog mode="org" groupName={null} opened={adding} onClose={() => setAdding(false)} />
       <EditUserDialog
-        mode={mode}
+        mode="org"
         user={editing}
         isSelf={editing !== null && isMe(editing)}
         onClose={() => setEditing(null)}
       />
-      {isOrg && <RemoveUserDialog user={removing} onClose={() => setRemoving(null)} />}
+      <RemoveUserDialog user={removing} onClose={() => setRemoving(null)} />
     </Stack>
   );
 }
