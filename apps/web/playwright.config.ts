@@ -63,7 +63,7 @@ export default defineConfig({
       cwd: repoRoot,
       url: `${BASE_URL}/api/health`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 240_000,
       env: {
         PORT: String(E2E_PORT),
         HOST: '127.0.0.1',

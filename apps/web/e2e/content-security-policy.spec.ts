@@ -1,14 +1,10 @@
 import { expect, test } from './support/test.ts';
-import { expectPath, resetToOrgContext, signInViaUi } from './support/app.ts';
+import { expectPath, signInViaUi } from './support/app.ts';
 import { DEMO } from './support/env.ts';
 
 // Every journey fails on a CSP violation (support/test.ts); these prove the policy is really served
 // and really enforced, so that guard can never pass for want of a policy.
 test.describe('Content-Security-Policy', () => {
-  test.afterEach(async ({ request }) => {
-    await resetToOrgContext(request, DEMO.orgAdmin);
-  });
-
   test('the auth screen and the org dashboard run under it', async ({ page }, testInfo) => {
     const response = await page.goto('/');
     const policy = response?.headers()['content-security-policy'] ?? '';

@@ -1,7 +1,8 @@
 import { expect, test } from './support/test.ts';
 import type { Locator, Page } from '@playwright/test';
-import { expectPath, resetToOrgContext, sideMenu, signInViaUi } from './support/app.ts';
+import { expectPath, sideMenu, signInViaUi } from './support/app.ts';
 import { DEMO } from './support/env.ts';
+import { buildOrg } from './support/org-builder.ts';
 
 /** SPEC §2: the six figures of every dashboard, in order. */
 const METRICS = [
@@ -20,7 +21,7 @@ function bodyRows(table: Locator): Locator {
   return table.locator('tbody tr');
 }
 
-/** The six metric cards carry numbers: the demo data has eight months of readings. */
+/** The six metric cards carry numbers: the demo data and the built orgs' members have readings. */
 async function expectSixFigures(page: Page) {
   for (const label of METRICS) {
     const card = page.getByRole('group', { name: label, exact: true });
@@ -30,13 +31,20 @@ async function expectSixFigures(page: Page) {
 }
 
 test.describe('org admin', () => {
-  // Whatever happens in the test, the org admin's next sign-in must land on /org again.
-  test.afterEach(async ({ request }) => {
-    await resetToOrgContext(request, DEMO.orgAdmin);
-  });
-
-  test('sees the averages and the groups trend, pages it, and opens a group', async ({ page }) => {
-    await signInViaUi(page, DEMO.orgAdmin);
+  test('sees the averages and the groups trend, pages it, and opens a group', async ({
+    page,
+    request,
+  }) => {
+    // An organisation of its own, as opening a group switches its admin into that group.
+    const { admin } = await buildOrg(request, {
+      groups: [
+        { name: 'Engineering', members: 6 },
+        { name: 'Leadership', members: 1 },
+        { name: 'Operations', members: 1 },
+      ],
+      readingsPerMember: 3,
+    });
+    await signInViaUi(page, admin.email, { password: admin.password });
     await expectPath(page, '/org');
     await expectSixFigures(page);
     await expect(page.getByRole('img', { name: /^Bar chart of average RMSSD/ })).toBeVisible();
@@ -117,28 +125,17 @@ test('a group admin follows a user from the dashboard to all their readings', as
   await expect(page).toHaveURL(/\/group\/participants\/profile\?userId=[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 2, name: firstName })).toBeVisible();
 
-  // The Users page: managing users (SPEC §6) and, one tab over, the participants with the
-  // group-admin flag; a row opens that user's profile.
+  // The Users page: one table of the group's users with the group-admin flag and their HRV; a
+  // name opens that user's profile.
   await sideMenu(page).getByRole('link', { name: 'Users', exact: true }).click();
   await expectPath(page, '/group/participants');
-  await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('table', { name: 'Users of the group' })).toBeVisible();
-  await page.getByRole('tab', { name: 'Participants' }).click();
-  await expectPath(page, '/group/participants', '?view=participants');
-  const participants = page.getByRole('table', { name: 'Participants' });
-  await expect(participants.getByRole('columnheader')).toHaveText([
-    'Name',
-    'Email',
-    'Group admin',
-    'Last reading',
-    'Average RMSSD (ms)',
-  ]);
+  const participants = page.getByRole('table', { name: 'Users of the group' });
   await expect(
     bodyRows(participants).filter({ hasText: 'Gabriel Lead' }).getByText('Group Admin'),
   ).toBeVisible();
   const member = bodyRows(participants).filter({ hasNotText: 'Gabriel Lead' }).first();
   const memberName = (await member.getByRole('cell').first().innerText()).trim();
-  await member.click();
+  await member.getByRole('link', { name: memberName }).click();
   await expect(page).toHaveURL(/\/group\/participants\/profile\?userId=[0-9a-f-]{36}$/);
   const profileUrl = page.url();
 
@@ -176,7 +173,7 @@ test('the group area shows no user for a link without one', async ({ page }) => 
   await expectPath(page, '/group');
   await page.goto('/group/participants/profile?userId=nobody');
   await expect(page.getByText('No user to show')).toBeVisible();
-  await page.getByRole('link', { name: 'Participants', exact: true }).click();
-  await expectPath(page, '/group/participants', '?view=participants');
-  await expect(page.getByRole('table', { name: 'Participants' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Users', exact: true }).click();
+  await expectPath(page, '/group/participants');
+  await expect(page.getByRole('table', { name: 'Users of the group' })).toBeVisible();
 });

@@ -1,24 +1,24 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
-import { expectPath, resetToOrgContext, sideMenu, signInViaUi, toast } from './support/app.ts';
-import { DEMO, DEMO_PASSWORD } from './support/env.ts';
+import { expectPath, sideMenu, signInViaUi, toast } from './support/app.ts';
+import { buildOrg } from './support/org-builder.ts';
 
-// Every group this journey creates carries this mark, so a failed run can be cleaned up.
-const MARK = 'E2E Shift';
-
-/** Deletes the groups a failed run left behind, so other journeys see the demo groups only. */
-async function deleteMarkedGroups(request: APIRequestContext) {
-  const signIn = await request.post('/api/auth/sign-in', {
-    data: { email: DEMO.orgAdmin, password: DEMO_PASSWORD },
+/** An organisation of its own with three groups, and two members who may become group admins. */
+function buildTeams(request: APIRequestContext) {
+  return buildOrg(request, {
+    groups: [
+      {
+        name: 'Engineering',
+        admins: [{ firstName: 'Gabriel', lastName: 'Lead' }],
+        members: [
+          { firstName: 'Amelia', lastName: 'Hughes' },
+          { firstName: 'Noah', lastName: 'Okafor' },
+        ],
+      },
+      { name: 'Leadership' },
+      { name: 'Operations' },
+    ],
   });
-  const { token } = (await signIn.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const groups = await request.get('/api/group/profile?rmssd=false', { headers });
-  const { list } = (await groups.json()) as { list: { id: string; name: string }[] };
-  for (const group of list.filter((candidate) => candidate.name.includes(MARK))) {
-    await request.delete(`/api/group/profile?groupId=${group.id}`, { headers });
-  }
-  await request.post('/api/auth/sign-out', { headers });
 }
 
 function groupsTable(page: Page) {
@@ -40,26 +40,24 @@ async function pickUser(page: Page, dialog: Locator, label: string, who: RegExp,
 }
 
 test.describe('org admin manages groups', () => {
-  test.afterEach(async ({ request }) => {
-    await resetToOrgContext(request, DEMO.orgAdmin);
-    await deleteMarkedGroups(request);
-  });
-
   test('creates a group with an admin, renames it, changes its admins and deletes it', async ({
     page,
+    request,
   }) => {
+    const { admin } = await buildTeams(request);
     const suffix = Date.now().toString(36);
-    const name = `${MARK} ${suffix}`;
-    const renamed = `${MARK} Renamed ${suffix}`;
+    const name = `Shift ${suffix}`;
+    const renamed = `Shift Renamed ${suffix}`;
 
-    await signInViaUi(page, DEMO.orgAdmin);
+    await signInViaUi(page, admin.email, { password: admin.password });
     await expectPath(page, '/org');
     await sideMenu(page).getByRole('link', { name: 'Groups' }).click();
     await expectPath(page, '/org/groups');
-    await expect(page.getByRole('heading', { name: 'Groups' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Groups', exact: true })).toBeVisible();
     const table = groupsTable(page);
     await expect(table.getByRole('row', { name: /Engineering/ })).toBeVisible();
-    await expect(table.getByRole('cell', { name: 'Default', exact: true })).toHaveCount(0);
+    // The Default group is listed first, and cannot be deleted (SPEC §2; decision 0022).
+    await expect(table.getByRole('button', { name: 'Delete Default' })).toBeDisabled();
 
     // Add Group: Add stays disabled until the name is valid and unique and an admin is chosen.
     await page.getByRole('button', { name: 'Add Group' }).click();
@@ -148,8 +146,9 @@ test.describe('org admin manages groups', () => {
     await expect(table.getByRole('row', { name: new RegExp(renamed) })).toHaveCount(0);
   });
 
-  test('a group row switches into that group', async ({ page }) => {
-    await signInViaUi(page, DEMO.orgAdmin);
+  test('a group row switches into that group', async ({ page, request }) => {
+    const { admin } = await buildTeams(request);
+    await signInViaUi(page, admin.email, { password: admin.password });
     await expectPath(page, '/org');
     await page.goto('/org/groups');
     await groupsTable(page)

@@ -9,8 +9,9 @@ import {
   toast,
   uniqueEmail,
 } from './support/app.ts';
-import { APP_ADMIN, DEMO, DEMO_PASSWORD } from './support/env.ts';
+import { APP_ADMIN, DEMO } from './support/env.ts';
 import { linkFromMail } from './support/mailbox.ts';
+import { apiSession, buildOrg, type Person } from './support/org-builder.ts';
 
 const NOT_VALID = 'Invitation link is not valid!!';
 const CLAIM_NOT_VALID = 'Sorry the claim link does not seem to be valid!!';
@@ -18,16 +19,20 @@ const INVITE_NOTE = 'Note: Please SignIn or SignUp To Join This Invitation';
 const CLAIM_NOTE = 'Note: Please SignIn or SignUp To Claim The Lifetime Membership';
 const PASSWORD = 'Invitee#2026';
 
-/** A bearer token for API calls made to set a scene (the journeys themselves use the UI). */
-async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
-  const response = await request.post('/api/auth/sign-in', { data: { email, password } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
+/** An organisation of its own, with one group to invite into, for each journey. */
+async function buildInvitingOrg(request: APIRequestContext): Promise<Person> {
+  const { admin } = await buildOrg(request, { groups: [{}] });
+  return admin;
 }
 
-/** The org admin invites `email` through the API into the demo org's first group. */
-async function inviteByApi(request: APIRequestContext, email: string, role = 'user') {
-  const headers = { authorization: `Bearer ${await apiToken(request, DEMO.orgAdmin)}` };
+/** The org admin invites `email` through the API into its org's first group. */
+async function inviteByApi(
+  request: APIRequestContext,
+  admin: Person,
+  email: string,
+  role = 'user',
+) {
+  const { headers } = await apiSession(request, admin.email, admin.password);
   const groups = await request.get('/api/org/invitation/groups', { headers });
   const { list } = (await groups.json()) as { list: { id: string; is_default: boolean }[] };
   const group = list.find((candidate) => !candidate.is_default)!;
@@ -91,7 +96,8 @@ test.describe('invitations', () => {
     request,
   }) => {
     const email = uniqueEmail('invitee');
-    await signInViaUi(page, DEMO.orgAdmin);
+    const admin = await buildInvitingOrg(request);
+    await signInViaUi(page, admin.email, { password: admin.password });
     await expectPath(page, '/org');
     await page.goto('/org/invitation');
     await page.getByRole('button', { name: 'Invite User' }).click();
@@ -145,7 +151,7 @@ test.describe('invitations', () => {
     request,
   }) => {
     const email = uniqueEmail('reject');
-    const link = await inviteByApi(request, email);
+    const link = await inviteByApi(request, await buildInvitingOrg(request), email);
     await signUpByApi(request, email);
     await signInViaUi(page, email, { password: PASSWORD, redirectTo: link });
     await page.getByRole('button', { name: 'Reject' }).click();
@@ -161,7 +167,7 @@ test.describe('invitations', () => {
     request,
   }) => {
     const email = uniqueEmail('skip');
-    const link = await inviteByApi(request, email);
+    const link = await inviteByApi(request, await buildInvitingOrg(request), email);
     await signUpByApi(request, email);
     await signInViaUi(page, email, { password: PASSWORD, redirectTo: link });
     await page.getByRole('button', { name: 'Skip for now' }).click();
@@ -175,7 +181,7 @@ test.describe('invitations', () => {
     request,
   }) => {
     const email = uniqueEmail('someone');
-    const link = await inviteByApi(request, email);
+    const link = await inviteByApi(request, await buildInvitingOrg(request), email);
     await signUpByApi(request, email);
     await signInViaUi(page, DEMO.member);
     await expectPath(page, '/user');
@@ -199,8 +205,9 @@ test.describe('invitations', () => {
 
   test('resend mails a new link and the old one stops working', async ({ page, request }) => {
     const email = uniqueEmail('resend');
-    const oldLink = await inviteByApi(request, email);
-    await signInViaUi(page, DEMO.orgAdmin);
+    const admin = await buildInvitingOrg(request);
+    const oldLink = await inviteByApi(request, admin, email);
+    await signInViaUi(page, admin.email, { password: admin.password });
     await expectPath(page, '/org');
     await page.goto('/org/invitation');
     await page.getByRole('button', { name: `Resend invitation to ${email}` }).click();

@@ -1,30 +1,32 @@
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/test.ts';
 import {
   expectPath,
   profileButton,
-  resetToOrgContext,
   sideMenu,
   signInViaUi,
   submitSignIn,
   switcherButton,
 } from './support/app.ts';
 import { DEMO, MENUS } from './support/env.ts';
+import { buildOrg } from './support/org-builder.ts';
+
+/** An organisation of its own, so where its admin last switched to concerns no other journey. */
+function buildSwitchableOrg(request: APIRequestContext) {
+  return buildOrg(request, { groups: [{ name: 'Engineering' }, { name: 'Leadership' }] });
+}
 
 test.describe('org admin', () => {
-  // Whatever happens in the test, the org admin's next sign-in must land on /org again.
-  test.afterEach(async ({ request }) => {
-    await resetToOrgContext(request, DEMO.orgAdmin);
-  });
-
-  test('switches into a group and back to the organization', async ({ page }) => {
-    await signInViaUi(page, DEMO.orgAdmin);
+  test('switches into a group and back to the organization', async ({ page, request }) => {
+    const org = await buildSwitchableOrg(request);
+    await signInViaUi(page, org.admin.email, { password: org.admin.password });
     await expectPath(page, '/org');
-    await expect(sideMenu(page).getByText('Demo Org', { exact: true })).toBeVisible();
+    await expect(sideMenu(page).getByText(org.name, { exact: true })).toBeVisible();
     await expect(sideMenu(page).getByRole('button', { name: 'Back to Org' })).toHaveCount(0);
 
     await switcherButton(page).click();
     const switcher = page.getByRole('menu');
-    await expect(switcher.getByRole('menuitem', { name: 'Demo Org (current)' })).toBeVisible();
+    await expect(switcher.getByRole('menuitem', { name: `${org.name} (current)` })).toBeVisible();
     await switcher.getByRole('menuitem', { name: 'Engineering' }).click();
 
     await expectPath(page, '/group');
@@ -49,8 +51,10 @@ test.describe('org admin', () => {
 
   test('the chosen group survives a reload and is where the next sign-in lands', async ({
     page,
+    request,
   }) => {
-    await signInViaUi(page, DEMO.orgAdmin);
+    const { admin } = await buildSwitchableOrg(request);
+    await signInViaUi(page, admin.email, { password: admin.password });
     await expectPath(page, '/org');
     await switcherButton(page).click();
     await page.getByRole('menu').getByRole('menuitem', { name: 'Leadership' }).click();
@@ -65,7 +69,7 @@ test.describe('org admin', () => {
     await profileButton(page).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expectPath(page, '/');
-    await submitSignIn(page, DEMO.orgAdmin);
+    await submitSignIn(page, admin.email, admin.password);
     await expectPath(page, '/group');
     await expect(sideMenu(page).getByText('Leadership', { exact: true })).toBeVisible();
   });

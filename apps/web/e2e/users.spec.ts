@@ -1,33 +1,21 @@
 import { expect, test } from './support/test.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectPath, sideMenu, signInViaUi, toast, uniqueEmail } from './support/app.ts';
-import { DEMO, DEMO_PASSWORD } from './support/env.ts';
+import { DEMO } from './support/env.ts';
+import { apiSession, buildOrg, type Person } from './support/org-builder.ts';
 
-/** A bearer token for API calls made around the journeys (set-up and clean-up). */
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.post('/api/auth/sign-in', {
-    data: { email, password: DEMO_PASSWORD },
+/** An organisation of its own: Engineering with Amelia Hughes, and Operations with one member. */
+function buildStaff(request: APIRequestContext) {
+  return buildOrg(request, {
+    groups: [
+      { name: 'Engineering', members: [{ firstName: 'Amelia', lastName: 'Hughes' }] },
+      { name: 'Operations', members: 1 },
+    ],
   });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
 }
 
-/** Takes the users a test added out of the demo organization again, so other journeys see it as seeded. */
-async function removeFromOrg(request: APIRequestContext, emails: string[]) {
-  const headers = { authorization: `Bearer ${await apiToken(request, DEMO.orgAdmin)}` };
-  for (const email of emails) {
-    const found = await request.get(`/api/org/users?search=${encodeURIComponent(email)}`, {
-      headers,
-    });
-    const { list } = (await found.json()) as { list: { user_id: string; email: string }[] };
-    for (const user of list.filter((row) => row.email === email.toLowerCase())) {
-      await request.delete(`/api/org/users?userId=${user.user_id}`, { headers });
-    }
-  }
-}
-
-async function openUsers(page: Page, email = DEMO.orgAdmin) {
-  await signInViaUi(page, email);
+async function openUsers(page: Page, admin: Person) {
+  await signInViaUi(page, admin.email, { password: admin.password });
   await expectPath(page, '/org');
   await sideMenu(page).getByRole('link', { name: 'Users', exact: true }).click();
   await expectPath(page, '/org/users');
@@ -42,16 +30,12 @@ async function search(page: Page, text: string) {
 }
 
 test.describe('org admin', () => {
-  const added: string[] = [];
-  test.afterAll(async ({ request }) => {
-    await removeFromOrg(request, added);
-  });
-
   test('sees the stat cards and adds a user to a group; the user signs in', async ({
     page,
     request,
   }) => {
-    await openUsers(page);
+    const { admin } = await buildStaff(request);
+    await openUsers(page, admin);
     for (const label of ['Active Users', 'Internal Users', 'External Users', 'Total Users']) {
       await expect(page.getByText(label, { exact: true })).toBeVisible();
     }
@@ -74,7 +58,6 @@ test.describe('org admin', () => {
     await expect(dialog.getByText('Please select at least one option')).toBeVisible();
 
     const email = uniqueEmail('added');
-    added.push(email);
     await dialog.getByRole('textbox', { name: 'First Name' }).fill('Edda');
     await dialog.getByRole('textbox', { name: 'Last Name' }).fill('Added');
     await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
@@ -105,8 +88,12 @@ test.describe('org admin', () => {
     expect(signIn.status()).toBe(200);
   });
 
-  test('imports a CSV with one bad row and sees it listed with its reason', async ({ page }) => {
-    await openUsers(page);
+  test('imports a CSV with one bad row and sees it listed with its reason', async ({
+    page,
+    request,
+  }) => {
+    const { admin } = await buildStaff(request);
+    await openUsers(page, admin);
     await page.getByRole('link', { name: 'CSV Import' }).click();
     await expectPath(page, '/org/import');
     await expect(page.getByRole('table', { name: 'Columns of the import file' })).toBeVisible();
@@ -126,7 +113,6 @@ test.describe('org admin', () => {
     await expect(page.getByRole('button', { name: 'Import users' })).toBeDisabled();
 
     const good = [uniqueEmail('import.one'), uniqueEmail('import.two')];
-    added.push(...good);
     const csv = [
       'first_name,last_name,email,gender,birth_date,group',
       `Ines,Imported,${good[0]},Female,1988-08-08,Engineering`,
@@ -167,10 +153,12 @@ test.describe('org admin', () => {
     await expect(usersTable(page).getByRole('row', { name: /Imported/ })).toHaveCount(2);
   });
 
-  test('changes a payer and sees Payer changed successfully', async ({ page }) => {
-    await openUsers(page);
-    await search(page, 'member05@');
-    const row = usersTable(page).getByRole('row', { name: /member05@/ });
+  test('changes a payer and sees Payer changed successfully', async ({ page, request }) => {
+    const { admin, groups } = await buildStaff(request);
+    const member = groups[1]!.members[0]!;
+    await openUsers(page, admin);
+    await search(page, member.email);
+    const row = usersTable(page).getByRole('row', { name: new RegExp(member.email) });
     const payer = row.getByRole('button', { name: /^Payer of .*: Org\. Change payer$/ });
     await expect(payer).toBeVisible();
 
@@ -180,7 +168,7 @@ test.describe('org admin', () => {
     await expect(row.getByRole('button', { name: /: User\. Change payer$/ })).toBeVisible();
     await expect(row.getByText('External', { exact: true })).toBeVisible();
 
-    // And back, leaving the demo data as it was.
+    // And back again.
     await row.getByRole('button', { name: /: User\. Change payer$/ }).click();
     await page.getByRole('menuitem', { name: 'Organization pays' }).click();
     await expect(row.getByRole('button', { name: /: Org\. Change payer$/ })).toBeVisible();
@@ -191,22 +179,22 @@ test.describe('org admin', () => {
     request,
   }) => {
     const email = uniqueEmail('removed');
-    added.push(email);
-    await openUsers(page);
-    await search(page, DEMO.orgAdmin);
-    const own = usersTable(page).getByRole('row', { name: /Olivia Admin/ });
+    const { admin } = await buildStaff(request);
+    await openUsers(page, admin);
+    await search(page, admin.email);
+    const own = usersTable(page).getByRole('row', { name: new RegExp(admin.fullName) });
     await expect(own.getByText('Admin', { exact: true })).toBeVisible();
     await expect(own.getByRole('button', { name: /^Remove / })).toHaveCount(0);
-    await own.getByRole('button', { name: 'Edit Olivia Admin' }).click();
+    await own.getByRole('button', { name: `Edit ${admin.fullName}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit User' });
-    await expect(edit.getByRole('textbox', { name: 'First Name' })).toHaveValue('Olivia');
+    await expect(edit.getByRole('textbox', { name: 'First Name' })).toHaveValue(admin.firstName);
     await expect(edit.getByRole('checkbox', { name: 'Organization Admin' })).toHaveCount(0);
     await edit.getByRole('button', { name: 'Cancel' }).click();
 
     // Someone to remove, added through the import API.
-    const token = await apiToken(request, DEMO.orgAdmin);
+    const { headers } = await apiSession(request, admin.email, admin.password);
     const imported = await request.post('/api/org/users/import', {
-      headers: { authorization: `Bearer ${token}` },
+      headers,
       multipart: {
         file: {
           name: 'one.csv',
@@ -247,7 +235,10 @@ test('a group admin sees the reduced users view', async ({ page }) => {
   await search(page, '');
   await expect(page.getByText('Active Users', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'CSV Import' })).toHaveCount(0);
-  await expect(table.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+  // Group admins take users out of the group only, never out of the organization.
+  await expect(table.getByRole('button', { name: /^Remove (?!.* from the group$)/ })).toHaveCount(
+    0,
+  );
   await expect(table.getByRole('button', { name: /Change payer$/ })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Add New' }).click();

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './env.ts';
 
 /** The sign-in form; the sign-up form is in the DOM too, so every selector is scoped. */
@@ -52,36 +52,11 @@ export function profileButton(page: Page): Locator {
   return page.getByRole('button', { name: /^Profile menu of / });
 }
 
+/** The org/group switcher; its name is 'Select Org or Group: ' and where the user works now. */
 export function switcherButton(page: Page): Locator {
-  return page.getByRole('button', { name: 'Select Org or Group' });
+  return page.getByRole('button', { name: /^Select Org or Group/ });
 }
 
 export function sideMenu(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Main menu' });
-}
-
-/**
- * Puts an account back into its organization context out of band, so a test that switched into
- * a group (and failed half-way) cannot change where the next sign-in of that account lands.
- */
-export async function resetToOrgContext(request: APIRequestContext, email: string) {
-  const signIn = await request.post('/api/auth/sign-in', {
-    data: { email, password: DEMO_PASSWORD },
-  });
-  expect(signIn.ok()).toBe(true);
-  const { token } = (await signIn.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const mappings = await request.get('/api/switch/orgs_and_groups', { headers });
-  const { orgs } = (await mappings.json()) as {
-    orgs: { org_id: string; can_switch_to_org: boolean }[];
-  };
-  const org = orgs.find((candidate) => candidate.can_switch_to_org);
-  if (org) {
-    const switched = await request.post('/api/switch', {
-      headers,
-      data: { currentOrgId: org.org_id, currentGroupId: null, currentUserType: 'org' },
-    });
-    expect(switched.ok()).toBe(true);
-  }
-  await request.post('/api/auth/sign-out', { headers });
 }

@@ -4,7 +4,7 @@ import { MAILBOX_URL } from './env.ts';
 type Mail = { to: string[]; subject: string; text: string; html: string };
 
 /** Every message the app has delivered to this address so far (support/mail-catcher.ts). */
-export async function mailsTo(request: APIRequestContext, email: string): Promise<Mail[]> {
+async function mailsTo(request: APIRequestContext, email: string): Promise<Mail[]> {
   const response = await request.get(`${MAILBOX_URL}/messages?to=${encodeURIComponent(email)}`);
   expect(response.ok()).toBe(true);
   return (await response.json()) as Mail[];
