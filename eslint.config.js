@@ -28,8 +28,6 @@ function featureZones(app, sharedPlaces) {
   }));
 }
 
-const API_FEATURE_ZONES = featureZones(API, 'lib/, auth/, db/ or packages/contracts');
-
 /**
  * The boundaries (docs/decisions/0017): features never import features, the shared layers import
  * no feature, the web and the API never import each other, and packages never import an app.
@@ -46,7 +44,10 @@ const BOUNDARY_ZONES = [
     from: `${WEB}/app`,
     message: 'Features do not import the app shell; the app composes the features.',
   },
-  ...API_FEATURE_ZONES,
+  ...featureZones(
+    API,
+    'lib/, auth/, db/ or packages/contracts (a test arranges data through apps/api/test/)',
+  ),
   {
     target: [
       `${API}/lib`,
@@ -117,20 +118,6 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         { basePath: import.meta.dirname, zones: BOUNDARY_ZONES },
-      ],
-    },
-  },
-  {
-    // An API integration test arranges its data through the real code of the feature that owns
-    // it (a reading through readings' ingestion), never a fake; only tests may reach across.
-    files: [`${API}/features/**/*.test.ts`],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          basePath: import.meta.dirname,
-          zones: BOUNDARY_ZONES.filter((zone) => !API_FEATURE_ZONES.includes(zone)),
-        },
       ],
     },
   },

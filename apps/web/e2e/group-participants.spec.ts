@@ -119,3 +119,32 @@ test('the Default group is listed like any group, with what would change it disa
   await expect(page.getByRole('button', { name: 'Add New' })).toBeDisabled();
   await expect(table.getByRole('button', { name: /from the group$/ })).toHaveCount(0);
 });
+
+test("a large group's table sorts every member, then pages them", async ({ page, request }) => {
+  const members = Array.from({ length: 11 }, (_, index) => ({
+    firstName: `Member ${String.fromCharCode(65 + index)}`,
+  }));
+  const org = await buildOrg(request, {
+    groups: [{ admins: [{ firstName: 'Zed', lastName: 'Lead' }], members }],
+  });
+  const [lead] = org.groups[0]!.admins;
+
+  await signInViaUi(page, lead!.email, { password: lead!.password });
+  await expectPath(page, '/group');
+  await sideMenu(page).getByRole('link', { name: 'Users', exact: true }).click();
+  const table = usersTable(page);
+  await expect(bodyRows(table)).toHaveCount(10);
+  await expect(page.getByText('1–10 of 12')).toBeVisible();
+
+  // Descending by name puts the admin, last of all twelve, first: the sort orders every row.
+  const nameHeader = table.getByRole('columnheader', { name: 'Name', exact: true });
+  await nameHeader.getByRole('button').click();
+  await nameHeader.getByRole('button').click();
+  await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(bodyRows(table).first()).toContainText('Zed Lead');
+
+  await page.getByRole('button', { name: '2', exact: true }).click();
+  await expect(bodyRows(table)).toHaveCount(2);
+  await expect(page.getByText('11–12 of 12')).toBeVisible();
+  await expect(bodyRows(table).last()).toContainText('Member A');
+});

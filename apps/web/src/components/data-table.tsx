@@ -62,6 +62,11 @@ export type DataTableProps<Row> = {
   minWidth?: number;
   /** Given when the server sorts the rows; otherwise columns with `sortValue` sort in place. */
   serverSort?: ServerSort;
+  /**
+   * For a table holding every row (no `paging`): the page sizes it offers, the first by default.
+   * The rows are sorted first, then shown a page at a time, so a sort orders every row.
+   */
+  pageSizes?: readonly number[];
 };
 
 const PINNED: CSSProperties = {
@@ -119,9 +124,34 @@ function SortableHeader({
   );
 }
 
+/** Page and page size of a table that holds every row and pages them itself. */
+function useInPlacePaging(pageSizes: readonly number[] | undefined, total: number) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(pageSizes?.[0] ?? 0);
+  if (!pageSizes) return null;
+  // A search or a removal can shrink the list under the current page: show its last page.
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const paging: DataTablePaging = {
+    page: Math.min(page, lastPage),
+    pageSize,
+    total,
+    pageSizes,
+    onPageChange: setPage,
+    onPageSizeChange: (size) => {
+      setPageSize(size);
+      setPage(1);
+    },
+  };
+  return { paging, toFirstPage: () => setPage(1) };
+}
+
+function pageOf<Row>(rows: Row[] | undefined, paging: DataTablePaging) {
+  return rows?.slice((paging.page - 1) * paging.pageSize, paging.page * paging.pageSize);
+}
+
 /**
  * The one table of the app (DESIGN §8): header, rows, a loading state, an empty state, optional
- * server-side paging with a page-size choice, and sorting by a header click (by the server, or in
+ * paging with a page-size choice (server-side, or in place for a table holding every row), and sorting by a header click (by the server, or in
  * place when the table holds every row). Rows are clickable when `onRowClick` is given, by mouse
  * and by keyboard (Enter). A pinned column (row actions) stays in view when the table scrolls.
  */
@@ -136,13 +166,22 @@ export function DataTable<Row>({
   paging,
   minWidth = 560,
   serverSort,
+  pageSizes,
 }: DataTableProps<Row>) {
   const [localSort, setLocalSort] = useState<TableSort>(null);
+  const inPlace = useInPlacePaging(paging ? undefined : pageSizes, rows?.length ?? 0);
   const sort = serverSort ? serverSort.sort : localSort;
-  const setSort = serverSort ? serverSort.onSortChange : setLocalSort;
+  const setSort = serverSort
+    ? serverSort.onSortChange
+    : (next: TableSort) => {
+        setLocalSort(next);
+        inPlace?.toFirstPage();
+      };
   const sorts = (column: DataColumn<Row>) =>
     serverSort ? Boolean(column.sortable) : Boolean(column.sortValue);
-  const shownRows = serverSort ? rows : sortedRows(rows, columns, localSort);
+  const sortedInPlace = serverSort ? rows : sortedRows(rows, columns, localSort);
+  const shownRows = inPlace ? pageOf(sortedInPlace, inPlace.paging) : sortedInPlace;
+  const pager = paging ?? inPlace?.paging;
   const empty = !loading && (rows?.length ?? 0) === 0;
   return (
     <div>
@@ -231,7 +270,7 @@ export function DataTable<Row>({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {paging && paging.total > 0 && (
+      {pager && pager.total > 0 && (
         <Group justify="space-between" mt="sm" wrap="wrap" gap="sm">
           <Group gap="xs">
             <Text size="sm" c="dimmed">
@@ -241,21 +280,21 @@ export function DataTable<Row>({
               aria-label="Rows per page"
               size="xs"
               w={80}
-              data={paging.pageSizes.map(String)}
-              value={String(paging.pageSize)}
+              data={pager.pageSizes.map(String)}
+              value={String(pager.pageSize)}
               allowDeselect={false}
-              onChange={(value) => value && paging.onPageSizeChange(Number(value))}
+              onChange={(value) => value && pager.onPageSizeChange(Number(value))}
             />
             <Text size="sm" c="dimmed">
-              {(paging.page - 1) * paging.pageSize + 1}–
-              {Math.min(paging.page * paging.pageSize, paging.total)} of {paging.total}
+              {(pager.page - 1) * pager.pageSize + 1}–
+              {Math.min(pager.page * pager.pageSize, pager.total)} of {pager.total}
             </Text>
           </Group>
           <Pagination
             size="sm"
-            total={Math.max(1, Math.ceil(paging.total / paging.pageSize))}
-            value={paging.page}
-            onChange={paging.onPageChange}
+            total={Math.max(1, Math.ceil(pager.total / pager.pageSize))}
+            value={pager.page}
+            onChange={pager.onPageChange}
             aria-label="Pages"
           />
         </Group>

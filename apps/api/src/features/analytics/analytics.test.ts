@@ -14,7 +14,7 @@ import { buildOrg } from '../../../test/org-builder.ts';
 import { syntheticRr } from '../../../test/synthetic-rr.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { memberDailyRollups, memberRollupTotals } from '../../db/schema/rollups.ts';
-import { ingestReading } from '../readings/ingest-reading.ts';
+import { recordReading } from '../../../test/record-reading.ts';
 import { USER_NOT_FOUND_MESSAGE } from './analytics.service.ts';
 import { PLATFORM_NORMS_TTL_MS } from './platform-norms.ts';
 import { VOSS_2015_RMSSD_MS } from './population-norm.ts';
@@ -136,7 +136,7 @@ describe('HRV analytics', () => {
     rr: number[],
     kind: 'morning' | 'anytime' = 'morning',
   ) {
-    const { reading } = await ingestReading(
+    const { reading } = await recordReading(
       t.db,
       { orgId: orgOf, accountId },
       { clientId: randomUUID(), takenAt, kind, rr },

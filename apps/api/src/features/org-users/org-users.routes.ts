@@ -95,7 +95,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
           `${GROUP_MODE_NOTE} \`type=internal\`: members whose seat the organization pays ` +
           '(members who pay themselves, shown as External, are left out); `all`: every member, ' +
           'optionally of `groupId`; `allAdmins`: the organization admins. `search` matches ' +
-          'names and email. Sorted by name; `noOfRows` counts every match.',
+          'names and email. Sorted by `sort` and `order` (by name when absent); `noOfRows` counts every match.',
         querystring: OrgUsersQuery,
         response: { 200: OrgUsersResponse, ...errors },
       },

@@ -10,7 +10,7 @@ import type { TagsResponse } from '@resonant/contracts/tags';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildOrg } from '../../../test/org-builder.ts';
 import { syntheticRr } from '../../../test/synthetic-rr.ts';
-import { ingestReading } from '../readings/ingest-reading.ts';
+import { recordReading } from '../../../test/record-reading.ts';
 import { MEMBER_NOT_FOUND_MESSAGE } from './participants.service.ts';
 
 const NOW = new Date('2025-06-10T12:00:00Z');
@@ -72,7 +72,7 @@ describe('group participants and member readings', () => {
     // reading the engine flags as low quality. Ben and Cleo: none and one.
     const ingested: Reading[] = [];
     for (let daysAgo = 6; daysAgo >= 0; daysAgo--) {
-      const outcome = await ingestReading(
+      const outcome = await recordReading(
         t.db,
         { orgId: orgA.id, accountId: id.ada },
         {
@@ -86,7 +86,7 @@ describe('group participants and member readings', () => {
       );
       ingested.push(outcome.reading);
     }
-    const low = await ingestReading(
+    const low = await recordReading(
       t.db,
       { orgId: orgA.id, accountId: id.ada },
       {
@@ -100,7 +100,7 @@ describe('group participants and member readings', () => {
     expect(low.reading.quality).toBe('low');
     ingested.push(low.reading);
     adaReadings = ingested.sort((a, b) => b.takenAt.localeCompare(a.takenAt));
-    await ingestReading(
+    await recordReading(
       t.db,
       { orgId: orgA.id, accountId: id.cleo },
       {

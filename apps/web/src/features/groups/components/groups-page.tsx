@@ -12,6 +12,8 @@ import { useGroups } from '../api/get-groups.ts';
 import { AddGroupDialog } from './add-group-dialog.tsx';
 import { DeleteGroupDialog } from './delete-group-dialog.tsx';
 
+const GROUPS_PAGE_SIZES = [10, 25, 50] as const;
+
 /** Where a group is managed; the id travels in the URL so a reload finds it again. */
 function manageGroupPath(groupId: string): string {
   return `${paths.org.manageGroup}?${new URLSearchParams({ groupId }).toString()}`;
@@ -132,6 +134,7 @@ export function GroupsPage() {
         }
         onRowClick={openGroup}
         minWidth={300}
+        pageSizes={GROUPS_PAGE_SIZES}
       />
 
       <AddGroupDialog

@@ -11,6 +11,7 @@ import { TableSection } from '../../../components/table-section.tsx';
 import { useProfile } from '../../../lib/current-user.ts';
 import { PARTICIPANTS_QUERY_KEY, useParticipants } from '../api/get-participants.ts';
 import { participantColumns } from './participant-columns.tsx';
+import { PARTICIPANT_PAGE_SIZES } from './participant-links.ts';
 import { RemoveParticipantDialog } from './remove-participant-dialog.tsx';
 
 const TITLE = 'Users of the group';
@@ -97,6 +98,7 @@ export function ParticipantsPage({ addUser, editUser }: ParticipantsPageProps) {
         rows={participants.isError ? [] : list}
         rowKey={(row) => row.user_id}
         loading={participants.isPending}
+        pageSizes={PARTICIPANT_PAGE_SIZES}
         emptyText={
           participants.isError
             ? 'The users could not be loaded.'
