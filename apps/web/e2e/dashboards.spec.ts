@@ -21,6 +21,23 @@ function bodyRows(table: Locator): Locator {
   return table.locator('tbody tr');
 }
 
+/** The text of one column's cells, in row order. */
+async function columnTexts(table: Locator, column: number): Promise<string[]> {
+  const cells = await bodyRows(table)
+    .locator(`td:nth-child(${column + 1})`)
+    .allInnerTexts();
+  return cells.map((cell) => cell.trim());
+}
+
+/** Clicks a sortable header and waits until the table says it is sorted that way. */
+async function sortBy(table: Locator, header: string, order: 'ascending' | 'descending') {
+  const columnHeader = table.getByRole('columnheader', { name: header, exact: true });
+  await columnHeader.getByRole('button').click();
+  await expect(columnHeader).toHaveAttribute('aria-sort', order);
+}
+
+const figureOf = (text: string) => Number(text.replaceAll(',', ''));
+
 /** The six metric cards carry numbers: the demo data and the built orgs' members have readings. */
 async function expectSixFigures(page: Page) {
   for (const label of METRICS) {
@@ -36,7 +53,7 @@ test.describe('org admin', () => {
     request,
   }) => {
     // An organisation of its own, as opening a group switches its admin into that group.
-    const { admin } = await buildOrg(request, {
+    const { admin, groups: built } = await buildOrg(request, {
       groups: [
         { name: 'Engineering', members: 6 },
         { name: 'Leadership', members: 1 },
@@ -83,6 +100,23 @@ test.describe('org admin', () => {
     await expect(pageSize).toHaveValue('10');
     await expect(bodyRows(groups)).toHaveCount(rowCount);
 
+    // The Group header sorts by name on the server: ascending (the list's own order), then reversed.
+    await sortBy(groups, 'Group', 'ascending');
+    await expect
+      .poll(() => columnTexts(groups, 1))
+      .toEqual(['Engineering', 'Leadership', 'Operations']);
+    const reversed = page.waitForRequest(
+      (request) =>
+        request.url().includes('/api/hrv_analytics/org_groups_trends') &&
+        new URL(request.url()).searchParams.get('sort') === 'name' &&
+        new URL(request.url()).searchParams.get('order') === 'desc',
+    );
+    await sortBy(groups, 'Group', 'descending');
+    await reversed;
+    await expect
+      .poll(() => columnTexts(groups, 1))
+      .toEqual(['Operations', 'Leadership', 'Engineering']);
+
     // A row switches into its group: the group dashboard with its users' trends.
     await bodyRows(groups).filter({ hasText: 'Engineering' }).click();
     await expectPath(page, '/group');
@@ -102,6 +136,30 @@ test.describe('org admin', () => {
       'All time',
     ]);
     await expect(bodyRows(users)).toHaveCount(5);
+
+    // Name sorts by last name; the first page holds the group's first (then last) five that way.
+    const engineering = built.find((group) => group.name === 'Engineering')!;
+    const people = [...engineering.admins, ...engineering.members];
+    const byLastName = people
+      .toSorted((a, b) => a.lastName.localeCompare(b.lastName))
+      .map((person) => person.fullName);
+    await sortBy(users, 'Name', 'ascending');
+    await expect.poll(() => columnTexts(users, 1)).toEqual(byLastName.slice(0, 5));
+    await sortBy(users, 'Name', 'descending');
+    await expect.poll(() => columnTexts(users, 1)).toEqual(byLastName.toReversed().slice(0, 5));
+
+    // All time sorts by the figure; the group admin, without readings, is on neither first page.
+    await sortBy(users, 'All time', 'ascending');
+    await expect.poll(() => columnTexts(users, 8)).not.toContain('—');
+    const ascending = (await columnTexts(users, 8)).map(figureOf);
+    expect(ascending).toEqual(ascending.toSorted((a, b) => a - b));
+    await sortBy(users, 'All time', 'descending');
+    await expect
+      .poll(async () => (await columnTexts(users, 8)).map(figureOf))
+      .not.toEqual(ascending);
+    const descending = (await columnTexts(users, 8)).map(figureOf);
+    expect(descending).toEqual(descending.toSorted((a, b) => b - a));
+    expect(descending[0]).toBeGreaterThan(ascending[0]!);
 
     await sideMenu(page).getByRole('button', { name: 'Back to Org' }).click();
     await expectPath(page, '/org');

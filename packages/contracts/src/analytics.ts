@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ListSort } from './fields.ts';
 
 /** The scopes of GET /api/hrv_analytics/dashboard_aggregated (SPEC §7 Analytics). */
 export const DASHBOARD_TYPES = ['org', 'group', 'user'] as const;
@@ -44,7 +45,7 @@ export const DashboardAggregatedResponse = z.object({ avg: z.array(DashboardMetr
 export type DashboardAggregatedResponse = z.infer<typeof DashboardAggregatedResponse>;
 
 /** `limit` and `offset` of the server-side paged trend tables. */
-export const TrendsPageQuery = z.object({
+const TrendsPageQuery = z.object({
   limit: z.coerce
     .number({ error: 'Must be a whole number' })
     .int('Must be a whole number')
@@ -57,7 +58,25 @@ export const TrendsPageQuery = z.object({
     .min(0, 'Must be 0 or more')
     .default(0),
 });
-export type TrendsPageQuery = z.infer<typeof TrendsPageQuery>;
+
+// The trend tables compute their figures one page at a time, so they sort only by what is known
+// before paging: names, and a member's last reading and all-time average (kept per member).
+
+/** The columns the groups trend table sorts by; without one it is by name. */
+const ORG_GROUPS_TRENDS_SORTS = ['name'] as const;
+export type OrgGroupsTrendsSort = (typeof ORG_GROUPS_TRENDS_SORTS)[number];
+
+/** GET /api/hrv_analytics/org_groups_trends: a page, optionally sorted. */
+export const OrgGroupsTrendsQuery = TrendsPageQuery.extend(ListSort(ORG_GROUPS_TRENDS_SORTS));
+export type OrgGroupsTrendsQuery = z.input<typeof OrgGroupsTrendsQuery>;
+
+/** The columns the users trend table sorts by; without one it is by last name, first name. */
+const GROUP_USERS_TRENDS_SORTS = ['name', 'last_reading_at', 'all_time_avg_rmssd'] as const;
+export type GroupUsersTrendsSort = (typeof GROUP_USERS_TRENDS_SORTS)[number];
+
+/** GET /api/hrv_analytics/group_users_trends: a page, optionally sorted. */
+export const GroupUsersTrendsQuery = TrendsPageQuery.extend(ListSort(GROUP_USERS_TRENDS_SORTS));
+export type GroupUsersTrendsQuery = z.input<typeof GroupUsersTrendsQuery>;
 
 /** The figures every trend row carries (RMSSD in ms; null when not available). */
 const TrendFigures = {

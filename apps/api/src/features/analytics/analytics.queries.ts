@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { GroupUsersTrendsSort, OrgGroupsTrendsSort } from '@resonant/contracts/analytics';
+import type { SortOrder } from '@resonant/contracts/fields';
 import type { Gender } from '@resonant/contracts/profile';
 import type { OrgScope } from '../../auth/scope.ts';
+import { listOrder } from '../../lib/list-order.ts';
 import type { Database } from '../../db/client.ts';
 import type { NormSex, PlatformBandMean } from './population-norm.ts';
 
@@ -53,6 +56,14 @@ function idList(ids: readonly string[]): SQL {
     sql`, `,
   );
 }
+
+/** A trend table page: `limit` rows from `offset`, optionally sorted by one of its columns. */
+type TrendsPage<Sort extends string> = {
+  limit: number;
+  offset: number;
+  sort?: Sort;
+  order: SortOrder;
+};
 
 const number = (value: number | string | null | undefined) =>
   value === null || value === undefined ? null : Number(value);
@@ -214,18 +225,24 @@ export async function isMember(
   return result.length > 0;
 }
 
-/** One page of the organisation's groups except Default, by name, and how many there are. */
+const GROUP_SORT_KEYS: Record<OrgGroupsTrendsSort, SQL[]> = { name: [sql`lower(name)`] };
+const GROUPS_OWN_ORDER = [sql`lower(name)`, sql`name`, sql`id`];
+
+/**
+ * One page of the organisation's groups except Default, by the requested column or else by name,
+ * and how many there are.
+ */
 export async function listTrendGroups(
   db: Database,
   scope: OrgScope,
-  page: { limit: number; offset: number },
+  page: TrendsPage<OrgGroupsTrendsSort>,
 ) {
   const groupsOfOrg = sql`from groups where org_id = ${scope.orgId} and not is_default`;
   const [groups, total] = await Promise.all([
     rowsOf<{ id: string; name: string }>(
       db,
       sql`select id, name ${groupsOfOrg}
-        order by lower(name), name, id
+        order by ${sql.join(listOrder(page, GROUP_SORT_KEYS, GROUPS_OWN_ORDER), sql`, `)}
         limit ${page.limit} offset ${page.offset}`,
     ),
     rowsOf<{ n: number }>(db, sql`select count(*)::int as n ${groupsOfOrg}`),
@@ -241,15 +258,24 @@ export type TrendMember = {
   lastReadingAt: Date | null;
 };
 
+const MEMBERS_BY_NAME = [sql`lower(p.last_name)`, sql`lower(p.first_name)`];
+// Read from the member's one member_rollup_totals row, so sorting needs no figures computed.
+const MEMBER_SORT_KEYS: Record<GroupUsersTrendsSort, SQL[]> = {
+  name: MEMBERS_BY_NAME,
+  last_reading_at: [sql`t.last_taken_at`],
+  all_time_avg_rmssd: [sql`t.rmssd_sum / nullif(t.rmssd_count, 0)`],
+};
+const MEMBERS_OWN_ORDER = [...MEMBERS_BY_NAME, sql`gm.account_id`];
+
 /**
- * One page of a group's members (of the scope's organisation) by last name, first name, and how
- * many members the group has.
+ * One page of a group's members (of the scope's organisation) by the requested column or else by
+ * last name, first name, and how many members the group has.
  */
 export async function listGroupMembersPage(
   db: Database,
   scope: OrgScope,
   groupId: string,
-  page: { limit: number; offset: number },
+  page: TrendsPage<GroupUsersTrendsSort>,
 ): Promise<{ members: TrendMember[]; total: number }> {
   const ofGroup = sql`gm.org_id = ${scope.orgId} and gm.group_id = ${groupId}`;
   const [rows, total] = await Promise.all([
@@ -268,7 +294,7 @@ export async function listGroupMembersPage(
       left join member_rollup_totals t
         on t.org_id = ${scope.orgId} and t.account_id = gm.account_id
       where ${ofGroup}
-      order by lower(p.last_name), lower(p.first_name), gm.account_id
+      order by ${sql.join(listOrder(page, MEMBER_SORT_KEYS, MEMBERS_OWN_ORDER), sql`, `)}
       limit ${page.limit} offset ${page.offset}`,
     ),
     rowsOf<{ n: number }>(

@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DashboardAggregatedQuery,
   DashboardAggregatedResponse,
+  GroupUsersTrendsQuery,
   GroupUsersTrendsResponse,
+  OrgGroupsTrendsQuery,
   OrgGroupsTrendsResponse,
-  TrendsPageQuery,
 } from '@resonant/contracts/analytics';
 import { ErrorResponse } from '@resonant/contracts/errors';
 import type { AppDeps } from '../../app-deps.ts';
@@ -46,7 +47,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
         summary: 'Dashboard cards: latest, previous, 7-day, 30-day, all-time, population norm',
         description:
           'type=org: the caller’s current organisation (org admins only, else 403). type=group: ' +
-          'the caller’s current group (404 when there is none). type=user&id: one member of the ' +
+          'the caller’s current group (403 when there is none). type=user&id: one member of the ' +
           'current organisation (org admin) or current group (group admin); 404 for anyone ' +
           'else. Six cards in a fixed order: Latest Reading, Previous Reading, 7-Day Average, ' +
           `30-Day Average, All-Time Average, Population Norm. ${DEFINITIONS}`,
@@ -65,9 +66,10 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
         tags: ['analytics'],
         summary: 'Groups with their HRV trend (org dashboard)',
         description:
-          'The current organisation’s groups except Default, sorted by name, one page at a time ' +
-          `(limit 1–100, default 5; offset); noOfRows counts them all. ${DEFINITIONS}`,
-        querystring: TrendsPageQuery,
+          'The current organisation’s groups except Default, by name (sort=name with order=desc ' +
+          'reverses it), one page at a time (limit 1–100, default 5; offset); noOfRows counts ' +
+          `them all. ${DEFINITIONS}`,
+        querystring: OrgGroupsTrendsQuery,
         response: { 200: OrgGroupsTrendsResponse, ...errors },
       },
     },
@@ -82,11 +84,13 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
         tags: ['analytics'],
         summary: 'Members with their HRV trend (group dashboard)',
         description:
-          'The current group’s members sorted by last name, then first name, one page at a time ' +
-          '(limit 1–100, default 5; offset); noOfRows counts them all. last_reading_at is the ' +
-          'time of the member’s latest reading of any quality; population_avg_hrv is the ' +
-          `member’s population norm. 404 when the caller has no current group. ${DEFINITIONS}`,
-        querystring: TrendsPageQuery,
+          'The current group’s members by last name, then first name, or by sort=name, ' +
+          'last_reading_at or all_time_avg_rmssd and order=asc|desc (members without that value ' +
+          'last either way), one page at a time (limit 1–100, default 5; offset); noOfRows ' +
+          'counts them all. last_reading_at is the time of the member’s latest reading of any ' +
+          'quality; population_avg_hrv is the member’s population norm. 403 when the caller has ' +
+          `no current group. ${DEFINITIONS}`,
+        querystring: GroupUsersTrendsQuery,
         response: { 200: GroupUsersTrendsResponse, ...errors },
       },
     },

@@ -1,9 +1,11 @@
+import type { z } from 'zod';
 import {
   DASHBOARD_METRICS,
   type DashboardAggregatedQuery,
   type DashboardMetric,
   type GroupTrendRow,
-  type TrendsPageQuery,
+  type GroupUsersTrendsQuery,
+  type OrgGroupsTrendsQuery,
   type UserTrendRow,
 } from '@resonant/contracts/analytics';
 import type { Database } from '../../db/client.ts';
@@ -153,7 +155,7 @@ export async function dashboardAggregated(
 export async function orgGroupsTrends(
   deps: AnalyticsDeps,
   scope: TenantScope,
-  page: TrendsPageQuery,
+  page: z.output<typeof OrgGroupsTrendsQuery>,
 ): Promise<{ list: GroupTrendRow[]; noOfRows: number }> {
   const org = requireOrg(scope);
   const { groups, total } = await listTrendGroups(deps.db, org, page);
@@ -174,11 +176,11 @@ export async function orgGroupsTrends(
   return { list, noOfRows: total };
 }
 
-/** One page of the current group's members, by last then first name, with their figures. */
+/** One page of the current group's members (by default by last then first name), with figures. */
 export async function groupUsersTrends(
   deps: AnalyticsDeps,
   scope: TenantScope,
-  page: TrendsPageQuery,
+  page: z.output<typeof GroupUsersTrendsQuery>,
 ): Promise<{ list: UserTrendRow[]; noOfRows: number }> {
   const group = requireGroup(scope);
   const { members, total } = await listGroupMembersPage(deps.db, group, group.groupId, page);

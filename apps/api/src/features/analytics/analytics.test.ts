@@ -523,6 +523,25 @@ describe('HRV analytics', () => {
       const past = (await get(token.orgAdmin, url('?limit=5&offset=10'))).json();
       expect(past).toEqual({ list: [], noOfRows: 3 });
     });
+
+    it('sorts by name either way, case-insensitively, before paging', async () => {
+      const names = async (query: string) =>
+        (await get(token.orgAdmin, url(query)))
+          .json<OrgGroupsTrendsResponse>()
+          .list.map((group) => group.name);
+      expect(await names('?sort=name&order=asc')).toEqual(['alpha team', 'Bravo', 'Charlie']);
+      expect(await names('?sort=name&order=desc')).toEqual(['Charlie', 'Bravo', 'alpha team']);
+      expect(await names('?sort=name&order=desc&limit=1&offset=2')).toEqual(['alpha team']);
+    });
+
+    it('answers 400 for a column it does not sort by, or an unknown order', async () => {
+      const response = await get(token.orgAdmin, url('?sort=all_time_avg_rmssd'));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'sort: Must be one of name' });
+      expect((await get(token.orgAdmin, url('?sort=name&order=up'))).json()).toEqual({
+        message: 'order: Must be asc or desc',
+      });
+    });
   });
 
   describe('GET /api/hrv_analytics/group_users_trends', () => {
@@ -585,6 +604,108 @@ describe('HRV analytics', () => {
         'Brown',
         'clark',
       ]);
+    });
+
+    describe('sorted', () => {
+      // A group of its own where name, last reading and all-time average give three different
+      // orders: Ames read last with the lowest average, Bell between with the highest, Cole first
+      // with the middle one; Dunn has no readings.
+      let lead = '';
+      beforeAll(async () => {
+        const sorted = await buildOrg(t, {
+          name: 'Sorted Analytics',
+          timeZone: TIME_ZONE,
+          groups: ['Rowing'],
+          people: {
+            lead: { firstName: 'Lena', lastName: 'Zorn', adminOf: ['Rowing'] },
+            ames: { firstName: 'Ann', lastName: 'Ames', groups: ['Rowing'] },
+            bell: { firstName: 'Ben', lastName: 'Bell', groups: ['Rowing'] },
+            cole: { firstName: 'Cat', lastName: 'Cole', groups: ['Rowing'] },
+            dunn: { firstName: 'Dan', lastName: 'Dunn', groups: ['Rowing'] },
+          },
+          signIn: ['lead'],
+        });
+        lead = sorted.tokens.lead;
+        const { ames, bell, cole } = sorted.ids;
+        await record(sorted.id, ames, '2025-06-14T20:00:00Z', syntheticRr(300, { swingMs: 20 }));
+        await record(sorted.id, bell, '2025-06-12T20:00:00Z', syntheticRr(300, { swingMs: 60 }));
+        await record(sorted.id, cole, '2025-06-10T20:00:00Z', syntheticRr(300, { swingMs: 40 }));
+        const allTime = [ames, cole, bell].map((accountId) => member(accountId).allTime!);
+        expect(allTime).toEqual([...allTime].sort((a, b) => a - b));
+      });
+
+      const lastNames = async (query: string) => {
+        const response = await get(lead, url(`?limit=10&${query}`));
+        expect(response.statusCode).toBe(200);
+        return response.json<GroupUsersTrendsResponse>().list.map((user) => user.last_name);
+      };
+
+      it('by last then first name either way', async () => {
+        expect(await lastNames('sort=name&order=asc')).toEqual([
+          'Ames',
+          'Bell',
+          'Cole',
+          'Dunn',
+          'Zorn',
+        ]);
+        expect(await lastNames('sort=name&order=desc')).toEqual([
+          'Zorn',
+          'Dunn',
+          'Cole',
+          'Bell',
+          'Ames',
+        ]);
+      });
+
+      it('by last reading either way, members without readings last by name', async () => {
+        expect(await lastNames('sort=last_reading_at&order=asc')).toEqual([
+          'Cole',
+          'Bell',
+          'Ames',
+          'Dunn',
+          'Zorn',
+        ]);
+        expect(await lastNames('sort=last_reading_at&order=desc')).toEqual([
+          'Ames',
+          'Bell',
+          'Cole',
+          'Dunn',
+          'Zorn',
+        ]);
+      });
+
+      it('by all-time average either way, members without readings last by name', async () => {
+        expect(await lastNames('sort=all_time_avg_rmssd&order=asc')).toEqual([
+          'Ames',
+          'Cole',
+          'Bell',
+          'Dunn',
+          'Zorn',
+        ]);
+        expect(await lastNames('sort=all_time_avg_rmssd&order=desc')).toEqual([
+          'Bell',
+          'Cole',
+          'Ames',
+          'Dunn',
+          'Zorn',
+        ]);
+      });
+
+      it('before paging: a later page continues the sorted order', async () => {
+        const page = await get(lead, url('?sort=all_time_avg_rmssd&order=desc&limit=2&offset=1'));
+        expect(page.json<GroupUsersTrendsResponse>()).toMatchObject({
+          noOfRows: 5,
+          list: [{ last_name: 'Cole' }, { last_name: 'Ames' }],
+        });
+      });
+    });
+
+    it('answers 400 for a column it does not sort by', async () => {
+      const response = await get(token.groupAdmin, url('?sort=latest_avg_rmssd'));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: 'sort: Must be one of name, last_reading_at, all_time_avg_rmssd',
+      });
     });
   });
 

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { accounts, profiles } from '../../db/schema/accounts.ts';
 import { invitations } from '../../db/schema/invitations.ts';
 import { groups, orgMemberships, organisations } from '../../db/schema/organisations.ts';
+import { listOrder } from '../../lib/list-order.ts';
 import { containsPattern } from '../../lib/member-search.ts';
 
 // Every query below filters by the caller's invitations scope first.
@@ -41,14 +42,15 @@ function selectInvitations(db: Database) {
     .leftJoin(groups, eq(groups.id, invitations.groupId));
 }
 
-const SORT_KEYS: Record<InvitationsSort, SQL> = {
-  first_name: sql`lower(${invitations.firstName})`,
-  last_name: sql`lower(${invitations.lastName})`,
-  email: sql`${invitations.email}`,
-  org_name: sql`lower(${organisations.name})`,
-  group_name: sql`lower(${groups.name})`,
-  sent_at: sql`${invitations.linkIssuedAt}`,
+const SORT_KEYS: Record<InvitationsSort, SQL[]> = {
+  first_name: [sql`lower(${invitations.firstName})`],
+  last_name: [sql`lower(${invitations.lastName})`],
+  email: [sql`${invitations.email}`],
+  org_name: [sql`lower(${organisations.name})`],
+  group_name: [sql`lower(${groups.name})`],
+  sent_at: [sql`${invitations.linkIssuedAt}`],
 };
+const NEWEST_FIRST = [desc(invitations.linkIssuedAt), desc(invitations.id)];
 
 /**
  * One page of the invitations in scope, by the requested column (rows without a group last) or
@@ -65,8 +67,6 @@ export async function listInvitations(
     order: SortOrder;
   },
 ) {
-  const direction = page.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
-  const chosen = page.sort ? [sql`${SORT_KEYS[page.sort]} ${direction}`] : [];
   const pattern = page.search ? containsPattern(page.search) : null;
   const where = and(
     inScope(scope),
@@ -82,7 +82,7 @@ export async function listInvitations(
   const [rows, [totals]] = await Promise.all([
     selectInvitations(db)
       .where(where)
-      .orderBy(...chosen, desc(invitations.linkIssuedAt), desc(invitations.id))
+      .orderBy(...listOrder(page, SORT_KEYS, NEWEST_FIRST))
       .limit(page.limit)
       .offset(page.offset),
     db.select({ total: count() }).from(invitations).where(where),

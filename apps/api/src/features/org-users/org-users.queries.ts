@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { SortOrder } from '@resonant/contracts/fields';
 import type { OrgUserListType, OrgUsersSort } from '@resonant/contracts/org-users';
+import { listOrder } from '../../lib/list-order.ts';
 import { memberMatches } from '../../lib/member-search.ts';
 import { orgUserColumns } from '../../lib/org-user-row.ts';
 import type { Database } from '../../db/client.ts';
@@ -32,11 +33,12 @@ const SORT_KEYS: Record<OrgUsersSort, SQL[]> = {
 };
 
 /** The requested column first (never-active members last either way), then name, then id. */
-function usersOrder(filter: OrgUsersFilter): SQL[] {
-  const direction = filter.order === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
-  const chosen = filter.sort ? SORT_KEYS[filter.sort].map((key) => sql`${key} ${direction}`) : [];
-  return [...chosen, ...BY_NAME.map((key) => asc(key)), asc(accounts.email), asc(accounts.id)];
-}
+const usersOrder = (filter: OrgUsersFilter) =>
+  listOrder(filter, SORT_KEYS, [
+    ...BY_NAME.map((key) => asc(key)),
+    asc(accounts.email),
+    asc(accounts.id),
+  ]);
 
 function inGroup(db: Database, orgId: string, groupId: string): SQL {
   return inArray(

@@ -1,5 +1,9 @@
 import { Loader, Text } from '@mantine/core';
-import { TREND_PAGE_SIZES, type GroupTrendRow } from '@resonant/contracts/analytics';
+import {
+  TREND_PAGE_SIZES,
+  type GroupTrendRow,
+  type OrgGroupsTrendsSort,
+} from '@resonant/contracts/analytics';
 import type { DataColumn } from '../../../components/data-table.tsx';
 import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { useSwitchContext } from '../../../lib/switch-context.ts';
@@ -15,6 +19,7 @@ const COLUMNS: DataColumn<GroupTrendRow>[] = [
   {
     key: 'name',
     header: <span style={NO_WRAP}>Group</span>,
+    sortable: true,
     render: (row) => (
       <Text size="sm" fw={600} style={NO_WRAP}>
         {row.name}
@@ -34,7 +39,7 @@ type GroupsTrendTableProps = {
 
 /** 'Groups with their HRV Trend' (SPEC §2): server-side pages; a row switches into its group. */
 export function GroupsTrendTable({ context }: GroupsTrendTableProps) {
-  const paging = useTablePaging(TREND_PAGE_SIZES);
+  const paging = useTablePaging<OrgGroupsTrendsSort>(TREND_PAGE_SIZES);
   const trends = useOrgGroupsTrends(paging.request);
   const switchContext = useSwitchContext();
 

@@ -19,7 +19,10 @@ interface TrendTableSectionProps<Row> {
   onRowClick: (row: Row) => void;
 }
 
-/** A dashboard's trend table: titled, paged on the server, with its load error and empty text. */
+/**
+ * A dashboard's trend table: titled, paged and sorted (its `sortable` columns) on the server, with
+ * its load error and empty text.
+ */
 export function TrendTableSection<Row>({
   title,
   description,
@@ -45,6 +48,7 @@ export function TrendTableSection<Row>({
           emptyText="No Readings"
           onRowClick={onRowClick}
           paging={paging.tableProps(trends.data?.noOfRows ?? 0)}
+          serverSort={paging.serverSort}
         />
       )}
     </TableSection>

@@ -1,6 +1,10 @@
 import { Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { TREND_PAGE_SIZES, type UserTrendRow } from '@resonant/contracts/analytics';
+import {
+  TREND_PAGE_SIZES,
+  type GroupUsersTrendsSort,
+  type UserTrendRow,
+} from '@resonant/contracts/analytics';
 import type { DataColumn } from '../../../components/data-table.tsx';
 import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { paths, userPagePath } from '../../../config/paths.ts';
@@ -16,6 +20,7 @@ const COLUMNS: DataColumn<UserTrendRow>[] = [
   {
     key: 'name',
     header: <span style={NO_WRAP}>Name</span>,
+    sortable: true,
     render: (row) => (
       <Text size="sm" fw={600} style={NO_WRAP}>
         {row.first_name} {row.last_name}
@@ -25,6 +30,7 @@ const COLUMNS: DataColumn<UserTrendRow>[] = [
   {
     key: 'last_reading_at',
     header: <span style={NO_WRAP}>Last reading</span>,
+    sortable: true,
     render: (row) => (
       <Text size="sm" style={NO_WRAP}>
         {formatDateTime(row.last_reading_at)}
@@ -41,12 +47,12 @@ const COLUMNS: DataColumn<UserTrendRow>[] = [
   averageColumn('yesterday_avg_rmssd', 'Yesterday'),
   averageColumn('last_week_avg_rmssd', 'Last week'),
   averageColumn('last_month_avg_rmssd', 'Last month'),
-  averageColumn('all_time_avg_rmssd', 'All time'),
+  { ...averageColumn('all_time_avg_rmssd', 'All time'), sortable: true },
 ];
 
 /** The group's users with their HRV trend (SPEC §2 /group); a row opens the user's profile. */
 export function UsersTrendTable() {
-  const paging = useTablePaging(TREND_PAGE_SIZES);
+  const paging = useTablePaging<GroupUsersTrendsSort>(TREND_PAGE_SIZES);
   const trends = useGroupUsersTrends(paging.request);
   const navigate = useNavigate();
 
