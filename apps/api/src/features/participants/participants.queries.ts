@@ -54,6 +54,14 @@ export async function listGroupMembers(db: Database, reach: GroupScope) {
   );
 }
 
+/** The account's membership row of a group of the scope's organisation. */
+const groupMembershipOf = (group: GroupScope, accountId: string) =>
+  and(
+    eq(groupMemberships.orgId, group.orgId),
+    eq(groupMemberships.groupId, group.groupId),
+    eq(groupMemberships.accountId, accountId),
+  );
+
 /** Whether the account is a member of the reach: of its group, or of its organisation. */
 export async function isMemberWithin(
   db: Database,
@@ -64,13 +72,7 @@ export async function isMemberWithin(
     ? await db
         .select({ id: groupMemberships.id })
         .from(groupMemberships)
-        .where(
-          and(
-            eq(groupMemberships.orgId, reach.orgId),
-            eq(groupMemberships.groupId, reach.groupId),
-            eq(groupMemberships.accountId, accountId),
-          ),
-        )
+        .where(groupMembershipOf({ ...reach, groupId: reach.groupId }, accountId))
     : await db
         .select({ id: orgMemberships.id })
         .from(orgMemberships)
@@ -185,27 +187,13 @@ export async function findGroupMember(db: Database, group: GroupScope, accountId
   const [row] = await db
     .select({ isAdmin: groupMemberships.isAdmin })
     .from(groupMemberships)
-    .where(
-      and(
-        eq(groupMemberships.orgId, group.orgId),
-        eq(groupMemberships.groupId, group.groupId),
-        eq(groupMemberships.accountId, accountId),
-      ),
-    );
+    .where(groupMembershipOf(group, accountId));
   return row ?? null;
 }
 
 /** Takes the account out of the group; its other memberships stay. */
 export async function deleteGroupMember(db: Database, group: GroupScope, accountId: string) {
-  await db
-    .delete(groupMemberships)
-    .where(
-      and(
-        eq(groupMemberships.orgId, group.orgId),
-        eq(groupMemberships.groupId, group.groupId),
-        eq(groupMemberships.accountId, accountId),
-      ),
-    );
+  await db.delete(groupMemberships).where(groupMembershipOf(group, accountId));
 }
 
 /** How many of the accounts are members of the organisation. */
