@@ -133,6 +133,12 @@ test("a large group's table sorts every member, then pages them", async ({ page,
   await expectPath(page, '/group');
   await sideMenu(page).getByRole('link', { name: 'Users', exact: true }).click();
   const table = usersTable(page);
+  // Twenty rows a page by default: all twelve fit; ten a page makes two pages.
+  await expect(bodyRows(table)).toHaveCount(12);
+  const pageSize = page.getByRole('textbox', { name: 'Rows per page' });
+  await expect(pageSize).toHaveValue('20');
+  await pageSize.click();
+  await page.getByRole('option', { name: '10', exact: true }).click();
   await expect(bodyRows(table)).toHaveCount(10);
   await expect(page.getByText('1–10 of 12')).toBeVisible();
 
@@ -147,4 +153,8 @@ test("a large group's table sorts every member, then pages them", async ({ page,
   await expect(bodyRows(table)).toHaveCount(2);
   await expect(page.getByText('11–12 of 12')).toBeVisible();
   await expect(bodyRows(table).last()).toContainText('Member A');
+
+  // A search starts again at the first page of its matches.
+  await page.getByRole('textbox', { name: 'Search users' }).fill('Member');
+  await expect(page.getByText('1–10 of 11')).toBeVisible();
 });

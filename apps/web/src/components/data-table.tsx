@@ -63,10 +63,10 @@ export type DataTableProps<Row> = {
   /** Given when the server sorts the rows; otherwise columns with `sortValue` sort in place. */
   serverSort?: ServerSort;
   /**
-   * For a table holding every row (no `paging`): the page sizes it offers, the first by default.
-   * The rows are sorted first, then shown a page at a time, so a sort orders every row.
+   * `rows` holds every row and `paging` (from `useTablePaging`, total = rows.length) says which
+   * page to show: the rows are sorted first, then paged, so a sort orders every row.
    */
-  pageSizes?: readonly number[];
+  pageInPlace?: boolean;
 };
 
 const PINNED: CSSProperties = {
@@ -124,25 +124,10 @@ function SortableHeader({
   );
 }
 
-/** Page and page size of a table that holds every row and pages them itself. */
-function useInPlacePaging(pageSizes: readonly number[] | undefined, total: number) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(pageSizes?.[0] ?? 0);
-  if (!pageSizes) return null;
-  // A search or a removal can shrink the list under the current page: show its last page.
-  const lastPage = Math.max(1, Math.ceil(total / pageSize));
-  const paging: DataTablePaging = {
-    page: Math.min(page, lastPage),
-    pageSize,
-    total,
-    pageSizes,
-    onPageChange: setPage,
-    onPageSizeChange: (size) => {
-      setPageSize(size);
-      setPage(1);
-    },
-  };
-  return { paging, toFirstPage: () => setPage(1) };
+/** A table holding every row shows a page that still exists after a search or a removal. */
+function withinRows(paging: DataTablePaging): DataTablePaging {
+  const lastPage = Math.max(1, Math.ceil(paging.total / paging.pageSize));
+  return { ...paging, page: Math.min(paging.page, lastPage) };
 }
 
 function pageOf<Row>(rows: Row[] | undefined, paging: DataTablePaging) {
@@ -151,8 +136,8 @@ function pageOf<Row>(rows: Row[] | undefined, paging: DataTablePaging) {
 
 /**
  * The one table of the app (DESIGN §8): header, rows, a loading state, an empty state, optional
- * paging with a page-size choice (server-side, or in place for a table holding every row), and sorting by a header click (by the server, or in
- * place when the table holds every row). Rows are clickable when `onRowClick` is given, by mouse
+ * paging with a page-size choice and sorting by a header click — both by the server, or both in
+ * place when the table holds every row. Rows are clickable when `onRowClick` is given, by mouse
  * and by keyboard (Enter). A pinned column (row actions) stays in view when the table scrolls.
  */
 export function DataTable<Row>({
@@ -166,22 +151,21 @@ export function DataTable<Row>({
   paging,
   minWidth = 560,
   serverSort,
-  pageSizes,
+  pageInPlace = false,
 }: DataTableProps<Row>) {
   const [localSort, setLocalSort] = useState<TableSort>(null);
-  const inPlace = useInPlacePaging(paging ? undefined : pageSizes, rows?.length ?? 0);
+  const pager = paging && pageInPlace ? withinRows(paging) : paging;
   const sort = serverSort ? serverSort.sort : localSort;
   const setSort = serverSort
     ? serverSort.onSortChange
     : (next: TableSort) => {
         setLocalSort(next);
-        inPlace?.toFirstPage();
+        if (pageInPlace) paging?.onPageChange(1);
       };
   const sorts = (column: DataColumn<Row>) =>
     serverSort ? Boolean(column.sortable) : Boolean(column.sortValue);
   const sortedInPlace = serverSort ? rows : sortedRows(rows, columns, localSort);
-  const shownRows = inPlace ? pageOf(sortedInPlace, inPlace.paging) : sortedInPlace;
-  const pager = paging ?? inPlace?.paging;
+  const shownRows = pager && pageInPlace ? pageOf(sortedInPlace, pager) : sortedInPlace;
   const empty = !loading && (rows?.length ?? 0) === 0;
   return (
     <div>

@@ -1,4 +1,4 @@
-import { Center, Loader } from '@mantine/core';
+import { Center, Loader, VisuallyHidden } from '@mantine/core';
 
 interface PageLoaderProps {
   label: string;
@@ -8,7 +8,8 @@ interface PageLoaderProps {
 export function PageLoader({ label }: PageLoaderProps) {
   return (
     <Center py="xl" role="status" aria-live="polite">
-      <Loader size="sm" aria-label={label} />
+      <Loader size="sm" aria-hidden />
+      <VisuallyHidden>{label}</VisuallyHidden>
     </Center>
   );
 }

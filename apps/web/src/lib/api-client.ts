@@ -89,7 +89,8 @@ function sendUpload(
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
     xhr.upload.onload = () => onProgress(1);
-    xhr.onerror = () => reject(new ApiError(0, undefined));
+    // A network failure, an abort or a timeout: like fetch's rejection, no answer to read.
+    xhr.onerror = xhr.onabort = xhr.ontimeout = () => reject(new ApiError(0, undefined));
     xhr.onload = () =>
       resolve({
         status: xhr.status,

@@ -5,12 +5,15 @@ import { ROLE_HOME } from '@resonant/contracts/roles';
 import type { SwitchBody, SwitchResponse } from '@resonant/contracts/switch';
 import { apiClient } from './api-client.ts';
 import { removeTenantQueries } from './query-keys.ts';
-import { refetchCurrentUser, setCurrentUser } from './session.ts';
+import { CURRENT_USER_QUERY_KEY, refetchCurrentUser, setCurrentUser } from './session.ts';
 
 /** SPEC §9: the current user is refetched this long after a switch. */
 const SWITCH_REFRESH_DELAY_MS = 1000;
 
 const SWITCH_MUTATION_KEY = ['switch'] as const;
+
+/** The delayed profile refetch of the last switch; a newer switch cancels it. */
+let pendingRefetch: ReturnType<typeof setTimeout> | undefined;
 
 /**
  * A switch that has answered but whose page the router may not show yet: React can commit the new
@@ -54,8 +57,15 @@ export function useSwitchContext({ to }: SwitchOptions = {}) {
   const here = useHere();
   return useMutation({
     mutationKey: SWITCH_MUTATION_KEY,
+    // Switches from anywhere (switcher, Groups row, area offer) run one after another, so the
+    // context the client ends in is the one the server applied last.
+    scope: { id: 'switch' },
     mutationFn: switchContext,
     onSuccess: async (response, body) => {
+      clearTimeout(pendingRefetch);
+      // A profile fetch still under way may answer with the context being left; it must not land
+      // after the new one.
+      await queryClient.cancelQueries({ queryKey: CURRENT_USER_QUERY_KEY });
       await removeTenantQueries(queryClient);
       const target = to ?? ROLE_HOME[body.currentUserType];
       setTransit({ from: here, to: target });
@@ -63,7 +73,7 @@ export function useSwitchContext({ to }: SwitchOptions = {}) {
       // offering a switch back before the delayed refetch lands.
       setCurrentUser(response.user);
       void navigate(target);
-      setTimeout(() => void refetchCurrentUser(), SWITCH_REFRESH_DELAY_MS);
+      pendingRefetch = setTimeout(() => void refetchCurrentUser(), SWITCH_REFRESH_DELAY_MS);
     },
   });
 }

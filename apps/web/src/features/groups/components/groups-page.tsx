@@ -6,6 +6,7 @@ import type { GroupSummary } from '@resonant/contracts/groups';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { TableSearch } from '../../../components/table-search.tsx';
 import { TableSection } from '../../../components/table-section.tsx';
+import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { paths } from '../../../config/paths.ts';
 import { useSwitchContext } from '../../../lib/switch-context.ts';
 import { useGroups } from '../api/get-groups.ts';
@@ -33,6 +34,11 @@ export function GroupsPage() {
   const switchContext = useSwitchContext();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
+  const paging = useTablePaging(GROUPS_PAGE_SIZES);
+  const searchFor = (text: string) => {
+    setSearch(text);
+    paging.resetPage();
+  };
   const [adding, setAdding] = useState(false);
   const [toDelete, setToDelete] = useState<GroupSummary | null>(null);
 
@@ -116,7 +122,7 @@ export function GroupsPage() {
           label="Search groups"
           placeholder="Search"
           value={search}
-          onChange={setSearch}
+          onChange={searchFor}
         />
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
           Add Group
@@ -134,7 +140,8 @@ export function GroupsPage() {
         }
         onRowClick={openGroup}
         minWidth={300}
-        pageSizes={GROUPS_PAGE_SIZES}
+        paging={paging.tableProps(rows.length)}
+        pageInPlace
       />
 
       <AddGroupDialog

@@ -9,6 +9,6 @@ export function useUserIdParam(): string | null {
   return userId && UUID.test(userId) ? userId : null;
 }
 
-/** Page sizes of one member's readings. */
+/** Page sizes of the group area's tables: its users and one member's readings. */
 export const PARTICIPANT_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const PARTICIPANT_DEFAULT_PAGE_SIZE = 20;

@@ -8,10 +8,11 @@ import { participantRemovalRefusal } from '@resonant/contracts/participants-poli
 import { DataTable } from '../../../components/data-table.tsx';
 import { TableSearch } from '../../../components/table-search.tsx';
 import { TableSection } from '../../../components/table-section.tsx';
+import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { useProfile } from '../../../lib/current-user.ts';
 import { PARTICIPANTS_QUERY_KEY, useParticipants } from '../api/get-participants.ts';
 import { participantColumns } from './participant-columns.tsx';
-import { PARTICIPANT_PAGE_SIZES } from './participant-links.ts';
+import { PARTICIPANT_DEFAULT_PAGE_SIZE, PARTICIPANT_PAGE_SIZES } from './participant-links.ts';
 import { RemoveParticipantDialog } from './remove-participant-dialog.tsx';
 
 const TITLE = 'Users of the group';
@@ -41,6 +42,11 @@ export function ParticipantsPage({ addUser, editUser }: ParticipantsPageProps) {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
+  const paging = useTablePaging(PARTICIPANT_PAGE_SIZES, PARTICIPANT_DEFAULT_PAGE_SIZE);
+  const searchFor = (text: string) => {
+    setSearch(text);
+    paging.resetPage();
+  };
   const [removing, setRemoving] = useState<Participant | null>(null);
 
   // SPEC §2: the Default group holds everyone, so nobody is added to it or removed from it.
@@ -89,7 +95,7 @@ export function ParticipantsPage({ addUser, editUser }: ParticipantsPageProps) {
       }
     >
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <TableSearch label="Search users" value={search} onChange={setSearch} />
+        <TableSearch label="Search users" value={search} onChange={searchFor} />
         {addUser({ disabled: isDefaultGroup, onClosed: refresh })}
       </Group>
       <DataTable
@@ -98,7 +104,8 @@ export function ParticipantsPage({ addUser, editUser }: ParticipantsPageProps) {
         rows={participants.isError ? [] : list}
         rowKey={(row) => row.user_id}
         loading={participants.isPending}
-        pageSizes={PARTICIPANT_PAGE_SIZES}
+        paging={paging.tableProps(list?.length ?? 0)}
+        pageInPlace
         emptyText={
           participants.isError
             ? 'The users could not be loaded.'
