@@ -18,3 +18,8 @@ export const UNAUTHORIZED_MESSAGE = 'Unauthorized';
 export const NO_CURRENT_ORG_MESSAGE =
   'No current organization: join or switch into an organization first';
 export const NO_CURRENT_GROUP_MESSAGE = 'No current group: switch into a group first';
+
+/** 404s of an id outside the caller's reach, or of nothing: the same words in every feature. */
+export const ORGANIZATION_NOT_FOUND_MESSAGE = 'Organization not found';
+export const GROUP_NOT_FOUND_MESSAGE = 'Group not found';
+export const USER_NOT_FOUND_MESSAGE = 'User not found';

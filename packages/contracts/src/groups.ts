@@ -18,9 +18,7 @@ export const GROUP_ADMINS_MAX = 50;
 
 export const GROUP_NAME_TAKEN_MESSAGE = 'A group with this name already exists';
 export const GROUP_NAME_RESERVED_MESSAGE = 'Default is a reserved group name';
-export const GROUP_NOT_FOUND_MESSAGE = 'Group not found';
 export const DEFAULT_GROUP_PROTECTED_MESSAGE = 'The Default group cannot be changed or deleted';
-export const USER_NOT_FOUND_MESSAGE = 'User not found';
 export const ADMIN_NOT_FOUND_MESSAGE = 'This user is not an admin of this group';
 export const ORG_ADMIN_AS_GROUP_ADMIN_MESSAGE =
   'Organization admins already manage every group and cannot be made group admins';

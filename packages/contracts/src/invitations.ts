@@ -70,8 +70,6 @@ export const INVITE_RATE_LIMITED_MESSAGE =
   'Too many invitations were sent from this organization; please try again later';
 export const APP_ADMIN_NOT_INVITABLE_MESSAGE = 'The app admin account cannot be invited';
 export const INVITATION_NOT_FOUND_MESSAGE = 'Invitation not found';
-export const ORGANIZATION_NOT_FOUND_MESSAGE = 'Organization not found';
-export const GROUP_NOT_FOUND_MESSAGE = 'Group not found';
 export const ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE = 'Group admins cannot invite organization admins';
 
 // The name rule also keeps control characters, which could break the mail's header, out.

@@ -1,7 +1,7 @@
 import { NO_CURRENT_GROUP_MESSAGE, NO_CURRENT_ORG_MESSAGE } from '@resonant/contracts/errors';
 import { invitationsModeOf, type InvitationsMode } from '@resonant/contracts/invitations-policies';
 import {
-  canManageUsers,
+  usersModeAllows,
   usersModeOf,
   type UsersAction,
   type UsersMode,
@@ -90,7 +90,7 @@ export type UsersScope = ReachScope & { mode: UsersMode };
 /** The users scope for an action: 403 when the role may not perform it, else its reach. */
 export function requireUsersScope(scope: Context, action: UsersAction): UsersScope {
   const mode = usersModeOf(scope.role);
-  if (!mode || !canManageUsers(scope.role, action)) throw forbidden();
+  if (!mode || !usersModeAllows(mode, action)) throw forbidden();
   return { ...requireReach(scope), mode };
 }
 

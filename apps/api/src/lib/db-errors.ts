@@ -1,15 +1,27 @@
-/** Whether a database error, or one of its causes (Drizzle wraps them), has a matching SQLSTATE. */
-function hasSqlState(error: unknown, matches: (code: string) => boolean): boolean {
+type DriverError = { code?: unknown; constraint?: unknown };
+
+/** Whether a database error, or one of its causes (Drizzle wraps them), matches. */
+function hasCause(error: unknown, matches: (cause: DriverError) => boolean): boolean {
   for (let cause = error; cause instanceof Object; cause = (cause as { cause?: unknown }).cause) {
-    const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && matches(code)) return true;
+    if (matches(cause as DriverError)) return true;
   }
   return false;
 }
 
-/** Whether a database error is a unique-index violation. */
-export function isUniqueViolation(error: unknown): boolean {
-  return hasSqlState(error, (code) => code === '23505');
+function hasSqlState(error: unknown, matches: (code: string) => boolean): boolean {
+  return hasCause(error, ({ code }) => typeof code === 'string' && matches(code));
+}
+
+/**
+ * Whether a database error is a unique-index violation; of the named index only when `index` is
+ * given (PGlite and node-postgres both report the violated index as `constraint`), so that another
+ * index a statement touches is not taken for the one whose conflict the caller explains.
+ */
+export function isUniqueViolation(error: unknown, index?: string): boolean {
+  return hasCause(
+    error,
+    ({ code, constraint }) => code === '23505' && (index === undefined || constraint === index),
+  );
 }
 
 // SQLSTATEs of a value the database refuses because of what the client sent, should one slip past

@@ -1,6 +1,7 @@
 import { constants, generateKeyPair, privateDecrypt } from 'node:crypto';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
+import { Password } from '@resonant/contracts/auth';
 import { PASSWORD_NOT_READABLE_MESSAGE } from '@resonant/contracts/org-users';
 import type { Database } from '../db/client.ts';
 import { serverKeys } from '../db/schema/server-keys.ts';
@@ -65,7 +66,7 @@ export async function passwordTransportPublicKey(db: Database): Promise<string> 
  * Decrypts a password the browser encrypted with RSA-OAEP (SHA-256) and sent as base64. The result
  * goes straight to the password rules and argon2id; it is never logged nor put in an error message.
  */
-export async function decryptTransportedPassword(db: Database, base64: string): Promise<string> {
+async function decryptTransportedPassword(db: Database, base64: string): Promise<string> {
   const { privateKey } = await keyPair(db);
   const cipher = Buffer.from(base64, 'base64');
   try {
@@ -76,4 +77,12 @@ export async function decryptTransportedPassword(db: Database, base64: string): 
   } catch {
     throw badRequest(UNREADABLE_PASSWORD_MESSAGE);
   }
+}
+
+/** Decrypts a password the browser encrypted and checks it with the sign-up rules; 400 if it fails. */
+export async function readTransportedPassword(db: Database, base64: string): Promise<string> {
+  const checked = Password.safeParse(await decryptTransportedPassword(db, base64));
+  // Only the rule's message leaves: never the value.
+  if (!checked.success) throw badRequest(`password: ${checked.error.issues[0]?.message}`);
+  return checked.data;
 }

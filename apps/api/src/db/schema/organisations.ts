@@ -15,6 +15,9 @@ import { createdAt, id, timestampTz } from './columns.ts';
 export const orgRoleEnum = pgEnum('org_role', ['admin', 'member']);
 export const payerEnum = pgEnum('payer', ['org', 'user']);
 
+/** The index that keeps unique names unique, whatever their case: its violation means "name taken". */
+export const ORGANISATION_UNIQUE_NAME_INDEX = 'organisations_unique_name_key';
+
 /** A customer organisation: the tenant. `time_zone` is an IANA name used for "yesterday". */
 export const organisations = pgTable(
   'organisations',
@@ -35,7 +38,7 @@ export const organisations = pgTable(
     defaultPaymentMethodId: uuid('default_payment_method_id'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('organisations_unique_name_key').on(sql`lower(${t.uniqueName})`)],
+  (t) => [uniqueIndex(ORGANISATION_UNIQUE_NAME_INDEX).on(sql`lower(${t.uniqueName})`)],
 );
 
 /** The `org_id` of a tenant-owned row: required, and deleted with its organisation. */

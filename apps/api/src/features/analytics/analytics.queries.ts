@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { GroupUsersTrendsSort, OrgGroupsTrendsSort } from '@resonant/contracts/analytics';
 import type { SortOrder } from '@resonant/contracts/fields';
 import type { Gender } from '@resonant/contracts/profile';
-import type { OrgScope } from '../../auth/scope.ts';
+import type { GroupScope, OrgScope } from '../../auth/scope.ts';
 import { listOrder } from '../../lib/list-order.ts';
 import type { Database } from '../../db/client.ts';
 import type { NormSex, PlatformBandMean } from './population-norm.ts';
@@ -268,16 +268,15 @@ const MEMBER_SORT_KEYS: Record<GroupUsersTrendsSort, SQL[]> = {
 const MEMBERS_OWN_ORDER = [...MEMBERS_BY_NAME, sql`gm.account_id`];
 
 /**
- * One page of a group's members (of the scope's organisation) by the requested column or else by
- * last name, first name, and how many members the group has.
+ * One page of the scope's group's members by the requested column or else by last name, first
+ * name, and how many members the group has.
  */
 export async function listGroupMembersPage(
   db: Database,
-  scope: OrgScope,
-  groupId: string,
+  scope: GroupScope,
   page: TrendsPage<GroupUsersTrendsSort>,
 ): Promise<{ members: TrendMember[]; total: number }> {
-  const ofGroup = sql`gm.org_id = ${scope.orgId} and gm.group_id = ${groupId}`;
+  const ofGroup = sql`gm.org_id = ${scope.orgId} and gm.group_id = ${scope.groupId}`;
   const [rows, total] = await Promise.all([
     rowsOf<{
       account_id: string;

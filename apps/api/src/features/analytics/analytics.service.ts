@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { USER_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import {
   DASHBOARD_METRICS,
   type DashboardAggregatedQuery,
@@ -37,8 +38,6 @@ import { meanNorm } from './population-norm.ts';
 
 /** What the analytics service needs: the database, the clock and the platform norms cache. */
 export type AnalyticsDeps = { db: Database; clock: Clock; norms: PlatformNormsCache };
-
-export const USER_NOT_FOUND_MESSAGE = 'User not found';
 
 /** The figures of a member, group or organisation; for the latter two, means of members' figures. */
 type Figures = Omit<FigureMeans, 'grp'> & { norm: number | null };
@@ -183,7 +182,7 @@ export async function groupUsersTrends(
   page: z.output<typeof GroupUsersTrendsQuery>,
 ): Promise<{ list: UserTrendRow[]; noOfRows: number }> {
   const group = requireGroup(scope);
-  const { members, total } = await listGroupMembersPage(deps.db, group, group.groupId, page);
+  const { members, total } = await listGroupMembersPage(deps.db, group, page);
   if (members.length === 0) return { list: [], noOfRows: total };
   const figures = await figuresBy(
     deps,

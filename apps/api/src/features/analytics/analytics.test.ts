@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_CURRENT_GROUP_MESSAGE } from '@resonant/contracts/errors';
+import { NO_CURRENT_GROUP_MESSAGE, USER_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import {
   DASHBOARD_METRICS,
   type DashboardAggregatedResponse,
@@ -15,7 +15,6 @@ import { syntheticRr } from '../../../test/synthetic-rr.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { memberDailyRollups, memberRollupTotals } from '../../db/schema/rollups.ts';
 import { recordReading } from '../../../test/record-reading.ts';
-import { USER_NOT_FOUND_MESSAGE } from './analytics.service.ts';
 import { PLATFORM_NORMS_TTL_MS } from './platform-norms.ts';
 import { VOSS_2015_RMSSD_MS } from './population-norm.ts';
 

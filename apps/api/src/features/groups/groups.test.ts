@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GROUP_NOT_FOUND_MESSAGE, USER_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import {
   ADMIN_NOT_FOUND_MESSAGE,
   DEFAULT_GROUP_PROTECTED_MESSAGE,
   GROUP_NAME_RESERVED_MESSAGE,
   GROUP_NAME_TAKEN_MESSAGE,
-  GROUP_NOT_FOUND_MESSAGE,
   LAST_GROUP_ADMIN_MESSAGE,
   ORG_ADMIN_AS_GROUP_ADMIN_MESSAGE,
-  USER_NOT_FOUND_MESSAGE,
   USER_SEARCH_LIMIT,
   type GroupAdminsResponse,
   type GroupListResponse,

@@ -1,17 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  GROUP_NOT_FOUND_MESSAGE,
+  ORGANIZATION_NOT_FOUND_MESSAGE,
+} from '@resonant/contracts/errors';
+import {
   ALREADY_ACCEPTED_MESSAGE,
   ALREADY_MEMBER_MESSAGE,
   ALREADY_PENDING_MESSAGE,
   APP_ADMIN_NOT_INVITABLE_MESSAGE,
-  GROUP_NOT_FOUND_MESSAGE,
   INVITATION_NOT_FOUND_MESSAGE,
   INVITATION_RESENT_MESSAGE,
   INVITATION_SENT_MESSAGE,
   INVITE_RATE_LIMITED_MESSAGE,
   ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE,
-  ORGANIZATION_NOT_FOUND_MESSAGE,
   type Invitation,
   type InvitationGroupsResponse,
   type InvitationListQuery,

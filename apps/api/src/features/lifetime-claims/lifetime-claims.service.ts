@@ -1,5 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { ORGANIZATION_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import {
   ALREADY_LIFETIME_MESSAGE,
   APP_ADMIN_NO_CLAIM_MESSAGE,
@@ -14,7 +15,6 @@ import {
   type IssueClaimBody,
   type LifetimeClaim,
 } from '@resonant/contracts/lifetime-claims';
-import { ORGANIZATION_NOT_FOUND_MESSAGE } from '@resonant/contracts/invitations';
 import type { AppDeps } from '../../app-deps.ts';
 import { loadAccountEmail } from '../../auth/current-user.ts';
 import { lifetimeClaims } from '../../db/schema/invitations.ts';

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORGANIZATION_NOT_FOUND_MESSAGE } from '@resonant/contracts/invitations';
+import { ORGANIZATION_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import {
   ALREADY_LIFETIME_MESSAGE,
   APP_ADMIN_NO_CLAIM_MESSAGE,

@@ -1,8 +1,7 @@
-import { inArray, sql } from 'drizzle-orm';
 import type { Gender } from '@resonant/contracts/profile';
 import type { Database } from '../../db/client.ts';
-import { accounts, profiles } from '../../db/schema/accounts.ts';
 import { groupMemberships, orgMemberships } from '../../db/schema/organisations.ts';
+import { accountIdsByEmail, createAccountsByEmail } from '../../lib/accounts-by-email.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 
 /** A person to put in the organisation, already checked by the Add User rules. */
@@ -41,15 +40,6 @@ async function hashAll(passwords: (string | null)[]): Promise<(string | null)[]>
   return hashes;
 }
 
-async function accountIdsByEmail(db: Database, emails: string[]): Promise<Map<string, string>> {
-  if (emails.length === 0) return new Map();
-  const rows = await db
-    .select({ id: accounts.id, email: accounts.email })
-    .from(accounts)
-    .where(inArray(sql`lower(${accounts.email})`, emails));
-  return new Map(rows.map((row) => [row.email.toLowerCase(), row.id]));
-}
-
 /**
  * Puts a batch of people (distinct emails, lower-cased) into the organisation in one transaction:
  * creates the accounts that do not exist (argon2id hash, profile), then the org memberships and
@@ -68,37 +58,19 @@ export async function enrolUsers(
   const hashes = await hashAll(fresh.map((row) => row.password));
 
   return db.transaction(async (tx) => {
-    const accountIds = new Map(existing);
-    const created = new Set<string>();
-    if (fresh.length > 0) {
-      const inserted = await tx
-        .insert(accounts)
-        .values(fresh.map((row, index) => ({ email: row.email, passwordHash: hashes[index] })))
-        .onConflictDoNothing()
-        .returning({ id: accounts.id, email: accounts.email });
-      for (const account of inserted) {
-        accountIds.set(account.email, account.id);
-        created.add(account.email);
-      }
-      const byEmail = new Map(fresh.map((row) => [row.email, row]));
-      if (inserted.length > 0) {
-        await tx.insert(profiles).values(
-          inserted.map((account) => {
-            const row = byEmail.get(account.email)!;
-            return {
-              accountId: account.id,
-              firstName: row.firstName,
-              lastName: row.lastName,
-              gender: row.gender,
-              birthDate: row.birthDate,
-            };
-          }),
-        );
-      }
-      // Created by someone else since the lookup: join that account like any existing one.
-      const raced = fresh.filter((row) => !created.has(row.email)).map((row) => row.email);
-      for (const [email, id] of await accountIdsByEmail(tx, raced)) accountIds.set(email, id);
-    }
+    // An account created by someone else since the lookup joins like any existing one.
+    const { ids, created } = await createAccountsByEmail(
+      tx,
+      fresh.map((row, index) => ({
+        email: row.email,
+        passwordHash: hashes[index] ?? null,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        gender: row.gender,
+        birthDate: row.birthDate,
+      })),
+    );
+    const accountIds = new Map([...existing, ...ids]);
 
     const joined = await tx
       .insert(orgMemberships)

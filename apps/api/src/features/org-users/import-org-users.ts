@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Password } from '@resonant/contracts/auth';
+import { ORGANIZATION_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import {
   APP_ADMIN_CANNOT_JOIN_MESSAGE,
   AddUserEmail,
@@ -133,7 +134,7 @@ export async function importOrgUsers(
     // The page names the org it imports into; a switch in another tab must not redirect the rows.
     const domain = await findOrgDomain(deps.db, users);
     if (domain?.toLowerCase() !== file.domain.trim().toLowerCase()) {
-      throw notFound('Organization not found');
+      throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
     }
   }
   const groups = await listOrgGroups(deps.db, users);

@@ -236,12 +236,14 @@ export async function replaceMemberGroups(
 
 /** Takes the member out of the scope's org and all its groups; the account itself stays. */
 export async function deleteMembership(db: Database, scope: UsersScope, accountId: string) {
-  await db
-    .delete(groupMemberships)
-    .where(and(eq(groupMemberships.orgId, scope.orgId), eq(groupMemberships.accountId, accountId)));
+  // The org membership first: it waits for an add-to-group that holds it (key share) to commit,
+  // so the group memberships deleted next include the one that add made.
   await db
     .delete(orgMemberships)
     .where(and(eq(orgMemberships.orgId, scope.orgId), eq(orgMemberships.accountId, accountId)));
+  await db
+    .delete(groupMemberships)
+    .where(and(eq(groupMemberships.orgId, scope.orgId), eq(groupMemberships.accountId, accountId)));
 }
 
 /** Flips who pays the member's seat (org <-> user) in one statement; returns the new payer. */

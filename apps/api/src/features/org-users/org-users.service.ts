@@ -1,5 +1,9 @@
 import type { z } from 'zod';
-import { Password } from '@resonant/contracts/auth';
+import {
+  GROUP_NOT_FOUND_MESSAGE,
+  ORGANIZATION_NOT_FOUND_MESSAGE,
+  USER_NOT_FOUND_MESSAGE,
+} from '@resonant/contracts/errors';
 import {
   ACTIVE_USER_DAYS,
   ALREADY_MEMBER_MESSAGE,
@@ -7,12 +11,10 @@ import {
   CANNOT_DROP_OWN_ADMIN_MESSAGE,
   CANNOT_REMOVE_SELF_MESSAGE,
   EXISTING_ACCOUNT_ADDED_MESSAGE,
-  GROUP_NOT_FOUND_MESSAGE,
   LIFETIME_PAYER_MESSAGE,
   PAYER_CHANGED_MESSAGE,
   SELECT_AT_LEAST_ONE_MESSAGE,
   USER_ADDED_MESSAGE,
-  USER_NOT_FOUND_MESSAGE,
   USER_REMOVED_MESSAGE,
   USER_UPDATED_MESSAGE,
   type AddOrgUserBody,
@@ -28,7 +30,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
-import { decryptTransportedPassword } from '../../lib/password-transport.ts';
+import { readTransportedPassword } from '../../lib/password-transport.ts';
 import { presentOrgUser } from '../../lib/org-user-row.ts';
 import { requireUsersScope, type TenantScope, type UsersScope } from '../../auth/scope.ts';
 import { enrolUsers } from './enrol-users.ts';
@@ -65,7 +67,7 @@ export async function listUsers(
   query: z.output<typeof OrgUsersQuery>,
 ): Promise<OrgUsersResponse> {
   const users = requireUsersScope(scope, 'list');
-  if (query.orgId && query.orgId !== users.orgId) throw notFound('Organization not found');
+  if (query.orgId && query.orgId !== users.orgId) throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
   if (query.groupId) await assertGroupInScope(deps, users, query.groupId);
   const { rows, total } = await listOrgUsers(deps.db, users, {
     type: query.type,
@@ -112,15 +114,6 @@ async function groupsToJoin(deps: AppDeps, users: UsersScope, requested: readonl
   return [...new Set([...chosen, defaultGroupId])];
 }
 
-/** Reads the password the browser encrypted and checks it with the sign-up rules. */
-async function readPassword(deps: AppDeps, encrypted: string): Promise<string> {
-  const password = await decryptTransportedPassword(deps.db, encrypted);
-  const checked = Password.safeParse(password);
-  // Only the rule's message leaves: never the value.
-  if (!checked.success) throw badRequest(`password: ${checked.error.issues[0]?.message}`);
-  return checked.data;
-}
-
 /**
  * Adds a user (SPEC §7 POST /org/users): a new account with its profile, or an existing account
  * by that email, joins the organisation and its groups; 409 when it is a member already.
@@ -131,7 +124,7 @@ export async function addUser(
   body: z.output<typeof AddOrgUserBody>,
 ): Promise<AddOrgUserResponse> {
   const users = requireUsersScope(scope, 'add');
-  const password = await readPassword(deps, body.password);
+  const password = await readTransportedPassword(deps.db, body.password);
   if (body.email === deps.config.APP_ADMIN_EMAIL) throw conflict(APP_ADMIN_CANNOT_JOIN_MESSAGE);
   const groupIds = await groupsToJoin(deps, users, body.groupIds);
   const [outcome] = await enrolUsers(deps.db, users.orgId, [

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { Password } from '@resonant/contracts/auth';
 import {
   APP_ADMIN_NOT_ORG_ADMIN_MESSAGE,
   ORGANIZATION_CREATED_MESSAGE,
@@ -9,11 +8,13 @@ import {
 } from '@resonant/contracts/organizations';
 import type { AppDeps } from '../../app-deps.ts';
 import type { TenantScope } from '../../auth/scope.ts';
+import { ORGANISATION_UNIQUE_NAME_INDEX } from '../../db/schema/organisations.ts';
+import { accountIdsByEmail } from '../../lib/accounts-by-email.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { badRequest, conflict } from '../../lib/http-error.ts';
-import { decryptTransportedPassword } from '../../lib/password-transport.ts';
+import { conflict } from '../../lib/http-error.ts';
+import { readTransportedPassword } from '../../lib/password-transport.ts';
 import { insertOrganization } from './organizations.queries.ts';
 
 /**
@@ -29,31 +30,33 @@ export async function addOrganization(
   if (body.email === deps.config.APP_ADMIN_EMAIL) {
     throw conflict(APP_ADMIN_NOT_ORG_ADMIN_MESSAGE);
   }
-  const password = Password.safeParse(await decryptTransportedPassword(deps.db, body.password));
-  // Only the rule's message leaves: never the value.
-  if (!password.success) throw badRequest(`password: ${password.error.issues[0]?.message}`);
+  const password = await readTransportedPassword(deps.db, body.password);
   const uniqueName = (body.uniqueName ?? body.name).replace(/\s+/g, '-');
-  try {
-    const created = await insertOrganization(deps.db, {
-      name: body.name,
-      uniqueName,
-      admin: {
+  const existingAdminId = (await accountIdsByEmail(deps.db, [body.email])).get(body.email);
+  // Hashed before the transaction, and only for a new account: an existing one keeps its own.
+  const admin = existingAdminId
+    ? { accountId: existingAdminId }
+    : {
         email: body.email,
-        passwordHash: await hashPassword(password.data),
+        passwordHash: await hashPassword(password),
         firstName: body.first_name,
         lastName: body.last_name,
         gender: body.gender,
         birthDate: body.dob,
-      },
-    });
-    await recordAudit(deps.db, {
-      orgId: created.orgId,
-      actorAccountId: scope.accountId,
-      action: 'organization.create',
-      targetType: 'organization',
-      targetId: created.orgId,
-      details: { adminAccountId: created.adminId },
-      ip: scope.ip,
+      };
+  try {
+    const created = await deps.db.transaction(async (tx) => {
+      const inserted = await insertOrganization(tx, { name: body.name, uniqueName, admin });
+      await recordAudit(tx, {
+        orgId: inserted.orgId,
+        actorAccountId: scope.accountId,
+        action: 'organization.create',
+        targetType: 'organization',
+        targetId: inserted.orgId,
+        details: { adminAccountId: inserted.adminId },
+        ip: scope.ip,
+      });
+      return inserted;
     });
     return {
       message: ORGANIZATION_CREATED_MESSAGE,
@@ -62,7 +65,9 @@ export async function addOrganization(
       default_group_id: created.defaultGroupId,
     };
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(ORGANIZATION_NAME_TAKEN_MESSAGE);
+    if (isUniqueViolation(error, ORGANISATION_UNIQUE_NAME_INDEX)) {
+      throw conflict(ORGANIZATION_NAME_TAKEN_MESSAGE);
+    }
     throw error;
   }
 }

@@ -106,6 +106,15 @@ describe('POST /api/org/profile: the app admin adds an organization (SPEC ยง5, ย
     ).toEqual([firstOrg.org_id, secondOrg.org_id].sort());
   });
 
+  it('two organizations made at once for one new email share one admin account', async () => {
+    const email = `founder-${randomUUID()}@example.test`;
+    const responses = await Promise.all([add(body({ email })), add(body({ email }))]);
+    expect(responses.map((response) => response.statusCode)).toEqual([201, 201]);
+    const [first, second] = responses.map((response) => response.json<AddOrganizationResponse>());
+    expect(second!.admin_user_id).toBe(first!.admin_user_id);
+    expect(second!.org_id).not.toBe(first!.org_id);
+  });
+
   it('409 when the unique name is taken (any case), creating nothing', async () => {
     const name = `Taken ${randomUUID().slice(0, 8)}`;
     expect((await add(body({ name }))).statusCode).toBe(201);

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_CURRENT_GROUP_MESSAGE } from '@resonant/contracts/errors';
 import {
-  DEFAULT_GROUP_PROTECTED_MESSAGE,
   GROUP_NOT_FOUND_MESSAGE,
-} from '@resonant/contracts/groups';
+  NO_CURRENT_GROUP_MESSAGE,
+  USER_NOT_FOUND_MESSAGE,
+} from '@resonant/contracts/errors';
+import { DEFAULT_GROUP_PROTECTED_MESSAGE } from '@resonant/contracts/groups';
 import {
   CANNOT_REMOVE_SELF_FROM_GROUP_MESSAGE,
   GROUP_ADMIN_NOT_REMOVABLE_MESSAGE,
@@ -18,7 +19,6 @@ import { auditLog } from '../../db/schema/audit.ts';
 import { groupMemberships, orgMemberships } from '../../db/schema/organisations.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildOrg } from '../../../test/org-builder.ts';
-import { MEMBER_NOT_FOUND_MESSAGE } from './participants.service.ts';
 
 describe('participantRemovalRefusal', () => {
   const removal = { callerId: 'me', userId: 'ada', isGroupAdmin: false, isDefaultGroup: false };
@@ -155,7 +155,7 @@ describe('adding users to and removing them from a group', () => {
     ])('answers 404 for %s', async (_name, userId) => {
       const response = await remove(org.tokens.lead, userId(), org.groups.Alpha.id);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: MEMBER_NOT_FOUND_MESSAGE });
+      expect(response.json()).toEqual({ message: USER_NOT_FOUND_MESSAGE });
     });
 
     it.each([
@@ -243,7 +243,7 @@ describe('adding users to and removing them from a group', () => {
     it('answers 404 for another organisation’s member and adds nobody', async () => {
       const response = await add(org.tokens.lead, [org.ids.dan, other.ids.stranger]);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: MEMBER_NOT_FOUND_MESSAGE });
+      expect(response.json()).toEqual({ message: USER_NOT_FOUND_MESSAGE });
       expect(await groupIdsOf(org.ids.dan)).toEqual([org.defaultGroupId]);
       expect(await groupIdsOf(other.ids.stranger)).not.toContain(org.groups.Alpha.id);
     });

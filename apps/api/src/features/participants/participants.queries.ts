@@ -196,21 +196,29 @@ export async function deleteGroupMember(db: Database, group: GroupScope, account
   await db.delete(groupMemberships).where(groupMembershipOf(group, accountId));
 }
 
-/** How many of the accounts are members of the organisation. */
-export async function countOrgMembers(db: Database, org: OrgScope, accountIds: string[]) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(orgMemberships)
-    .where(and(eq(orgMemberships.orgId, org.orgId), inArray(orgMemberships.accountId, accountIds)));
-  return row?.n ?? 0;
-}
-
-/** Adds members of the organisation to the group; those already in it stay as they are. */
-export async function insertGroupMembers(db: Database, group: GroupScope, accountIds: string[]) {
-  await db
-    .insert(groupMemberships)
-    .values(
-      accountIds.map((accountId) => ({ orgId: group.orgId, groupId: group.groupId, accountId })),
+/**
+ * Adds those of the accounts that are members of the organisation to the group, in one statement;
+ * those already in it stay as they are. Answers how many of the accounts are members of the
+ * organisation (whether or not they were in the group already), so a caller can tell one that is
+ * not and roll back. The org memberships read stay locked until the transaction ends: none of
+ * them is removed before the group rows added for it are committed.
+ */
+export async function insertOrgMembersIntoGroup(
+  db: Database,
+  group: GroupScope,
+  accountIds: string[],
+): Promise<number> {
+  const result = (await db.execute(sql`
+    with qualifying as (
+      select ${orgMemberships.accountId} as account_id
+      from ${orgMemberships}
+      where ${and(eq(orgMemberships.orgId, group.orgId), inArray(orgMemberships.accountId, accountIds))}
+      for key share
+    ), added as (
+      insert into ${groupMemberships} (org_id, group_id, account_id)
+      select ${group.orgId}::uuid, ${group.groupId}::uuid, account_id from qualifying
+      on conflict (group_id, account_id) do nothing
     )
-    .onConflictDoNothing({ target: [groupMemberships.groupId, groupMemberships.accountId] });
+    select count(*)::int as n from qualifying`)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
 }

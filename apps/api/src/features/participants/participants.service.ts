@@ -1,7 +1,5 @@
-import {
-  DEFAULT_GROUP_PROTECTED_MESSAGE,
-  GROUP_NOT_FOUND_MESSAGE,
-} from '@resonant/contracts/groups';
+import { GROUP_NOT_FOUND_MESSAGE, USER_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
+import { DEFAULT_GROUP_PROTECTED_MESSAGE } from '@resonant/contracts/groups';
 import {
   PARTICIPANTS_ADDED_MESSAGE,
   PARTICIPANT_REMOVED_MESSAGE,
@@ -20,18 +18,15 @@ import { recordAudit } from '../../lib/audit.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
 import { presentOrgUser } from '../../lib/org-user-row.ts';
 import {
-  countOrgMembers,
   deleteGroupMember,
   findGroupMember,
-  insertGroupMembers,
+  insertOrgMembersIntoGroup,
   isMemberWithin,
   listGroupMembers,
   listMemberReadings,
   lockOrgGroup,
   type RangeBound,
 } from './participants.queries.ts';
-
-export const MEMBER_NOT_FOUND_MESSAGE = 'User not found';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -65,10 +60,10 @@ export async function addParticipants(
     const locked = await lockOrgGroup(tx, group, group.groupId);
     if (!locked) throw notFound(GROUP_NOT_FOUND_MESSAGE);
     if (locked.isDefault) throw forbidden(DEFAULT_GROUP_PROTECTED_MESSAGE);
-    if ((await countOrgMembers(tx, group, userIds)) !== userIds.length) {
-      throw notFound(MEMBER_NOT_FOUND_MESSAGE);
+    // Short of one: an account outside the organisation; the 404 rolls the insert back.
+    if ((await insertOrgMembersIntoGroup(tx, group, userIds)) !== userIds.length) {
+      throw notFound(USER_NOT_FOUND_MESSAGE);
     }
-    await insertGroupMembers(tx, group, userIds);
     await recordAudit(tx, {
       orgId: group.orgId,
       actorAccountId: group.accountId,
@@ -99,7 +94,7 @@ export async function removeParticipant(
     const locked = await lockOrgGroup(tx, group, group.groupId);
     if (!locked) throw notFound(GROUP_NOT_FOUND_MESSAGE);
     const member = await findGroupMember(tx, group, query.userId);
-    if (!member) throw notFound(MEMBER_NOT_FOUND_MESSAGE);
+    if (!member) throw notFound(USER_NOT_FOUND_MESSAGE);
     const refusal = participantRemovalRefusal({
       callerId: group.accountId,
       userId: query.userId,
@@ -141,7 +136,7 @@ export async function listReadingsOfMember(
   query: MemberReadingsParams,
 ): Promise<MemberReadingsResponse> {
   const reach = requireReach(scope);
-  if (!(await isMemberWithin(db, reach, query.user_id))) throw notFound(MEMBER_NOT_FOUND_MESSAGE);
+  if (!(await isMemberWithin(db, reach, query.user_id))) throw notFound(USER_NOT_FOUND_MESSAGE);
   const { rows, total } = await listMemberReadings(db, reach, query.user_id, {
     from: toBound(query.from),
     to: toBound(query.to),

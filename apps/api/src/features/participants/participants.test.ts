@@ -4,14 +4,13 @@ import type {
   MemberReadingsResponse,
   ParticipantsResponse,
 } from '@resonant/contracts/participants';
-import { NO_CURRENT_GROUP_MESSAGE } from '@resonant/contracts/errors';
+import { NO_CURRENT_GROUP_MESSAGE, USER_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import type { Reading } from '@resonant/contracts/readings';
 import type { TagsResponse } from '@resonant/contracts/tags';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildOrg } from '../../../test/org-builder.ts';
 import { syntheticRr } from '../../../test/synthetic-rr.ts';
 import { recordReading } from '../../../test/record-reading.ts';
-import { MEMBER_NOT_FOUND_MESSAGE } from './participants.service.ts';
 
 const NOW = new Date('2025-06-10T12:00:00Z');
 const DAY_MS = 24 * 3600 * 1000;
@@ -241,7 +240,7 @@ describe('group participants and member readings', () => {
     ] as const)('answers 404 for %s', async (_name, who, userId) => {
       const response = await get(token[who], readingsOf(userId()));
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: MEMBER_NOT_FOUND_MESSAGE });
+      expect(response.json()).toEqual({ message: USER_NOT_FOUND_MESSAGE });
     });
 
     it('answers 400 naming the parameter for a malformed id or limit', async () => {

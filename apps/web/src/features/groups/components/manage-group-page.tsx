@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { GROUP_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import { DEFAULT_GROUP_PROTECTED_MESSAGE } from '@resonant/contracts/groups';
 import { paths } from '../../../config/paths.ts';
 import { useGroups } from '../api/get-groups.ts';
@@ -57,7 +58,7 @@ export function ManageGroupPage() {
         <BackToGroups />
         <Paper withBorder radius="md" p="lg">
           <Title order={2} size="h4">
-            Group not found
+            {GROUP_NOT_FOUND_MESSAGE}
           </Title>
           <Text c="dimmed" mt="xs">
             This group does not exist or was deleted. Choose a group from the list.
