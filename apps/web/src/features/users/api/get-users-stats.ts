@@ -15,7 +15,7 @@ const usersStatsQueryOptions = (context: CurrentContext | null) =>
   });
 
 /** The four stat cards of the users page (org admins only). */
-export function useUsersStats(enabled: boolean) {
+export function useUsersStats() {
   const context = useCurrentContext();
-  return useQuery({ ...usersStatsQueryOptions(context), enabled: enabled && context !== null });
+  return useQuery({ ...usersStatsQueryOptions(context), enabled: context !== null });
 }

@@ -1,4 +1,4 @@
-import { Button, Menu, Text } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconChevronDown } from '@tabler/icons-react';
 import type { OrgUser } from '@resonant/contracts/org-users';
 import { useChangePayer } from '../api/change-payer.ts';
@@ -6,8 +6,6 @@ import { payerLabel } from '../../../lib/user-display.ts';
 
 interface PayerCellProps {
   user: OrgUser;
-  /** Org admins change the payer; group admins only see it. */
-  editable: boolean;
 }
 
 const CHOICES = [
@@ -16,10 +14,9 @@ const CHOICES = [
 ] as const;
 
 /** Who pays the user's seat, with the change between org and user (SPEC §4 "Payer"). */
-export function PayerCell({ user, editable }: PayerCellProps) {
+export function PayerCell({ user }: PayerCellProps) {
   const changePayer = useChangePayer();
   const current = payerLabel(user);
-  if (!editable) return <Text size="sm">{current}</Text>;
   return (
     <Menu position="bottom-start" withinPortal shadow="md">
       <Menu.Target>

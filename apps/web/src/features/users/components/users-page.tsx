@@ -150,7 +150,7 @@ export function UsersPage() {
     {
       key: 'payer',
       header: <span style={NO_WRAP}>Payer</span>,
-      render: (user) => <PayerCell user={user} editable />,
+      render: (user) => <PayerCell user={user} />,
     },
     {
       key: 'actions',

@@ -29,7 +29,7 @@ const CARDS: { key: keyof UsersStatsResponse; label: string; hint: string; icon:
 
 /** The four stat cards of the users page (SPEC §2; org admins only). */
 export function UsersStats() {
-  const { data } = useUsersStats(true);
+  const { data } = useUsersStats();
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', md: 'md' }}>
       {CARDS.map((card) => {
