@@ -47,6 +47,8 @@ export function FormDialog({
 }: FormDialogProps) {
   const fullScreen = useFullScreenDialog();
   const [asking, setAsking] = useState(false);
+  // Closed from outside (a save, a navigation): the next opening starts without the question.
+  if (!opened && asking) setAsking(false);
   const requestClose = () => {
     if (busy) return;
     if (dirty) setAsking(true);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Text } from '@mantine/core';
 import type { Participant } from '@resonant/contracts/participants';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -20,11 +21,14 @@ export function RemoveParticipantDialog({
   onClose,
 }: RemoveParticipantDialogProps) {
   const removeParticipant = useRemoveParticipant();
+  // The last person asked about, so the question stays readable while the dialog fades out.
+  const [shown, setShown] = useState(participant);
+  if (participant && participant !== shown) setShown(participant);
   return (
     <ConfirmDialog
       opened={participant !== null}
       title="Remove from group"
-      message={participant ? `Remove ${participant.full_name} from the group ${groupName}?` : ''}
+      message={shown ? `Remove ${shown.full_name} from the group ${groupName}?` : ''}
       details={
         <Text size="sm" c="dimmed">
           They stay in the organization and its Default group, and keep their readings. They can be
