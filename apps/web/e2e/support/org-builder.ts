@@ -1,5 +1,6 @@
-import { constants, publicEncrypt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
+import { encryptForTransport } from '../../../api/test/transport-password.ts';
 import { generateRr } from '@resonant/hrv/synthetic';
 import { APP_ADMIN } from './env.ts';
 
@@ -96,11 +97,7 @@ async function encrypter(request: APIRequestContext, session: Session) {
     'get',
     '/api/auth/public-key',
   );
-  return (password: string) =>
-    publicEncrypt(
-      { key: public_key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-      Buffer.from(password, 'utf8'),
-    ).toString('base64');
+  return (password: string) => encryptForTransport(public_key, password);
 }
 
 function isPerson(admin: OrgSpec['admin']): admin is Person {

@@ -1,4 +1,4 @@
-import { constants, publicEncrypt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,6 +18,7 @@ import {
   type UserGroupsResponse,
   type UsersStatsResponse,
 } from '@resonant/contracts/org-users';
+import { encryptForTransport } from '../../../test/transport-password.ts';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createAccount, type createOrg } from '../../../test/factories.ts';
 import { buildOrg } from '../../../test/org-builder.ts';
@@ -147,11 +148,7 @@ describe('org users', () => {
   });
   afterAll(() => t.close());
 
-  const encrypt = (password: string) =>
-    publicEncrypt(
-      { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-      Buffer.from(password, 'utf8'),
-    ).toString('base64');
+  const encrypt = (password: string) => encryptForTransport(publicKey, password);
   const list = async (bearer: string, query = '') => {
     const response = await t.call('GET', `/api/org/users?limit=100${query}`, bearer);
     expect(response.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { constants, publicEncrypt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicKeyResponse } from '@resonant/contracts/org-users';
@@ -9,6 +9,7 @@ import {
   type AddOrganizationResponse,
 } from '@resonant/contracts/organizations';
 import type { OrgsAndGroupsResponse } from '@resonant/contracts/switch';
+import { encryptForTransport } from '../../../test/transport-password.ts';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addMember, createAccount, createOrg } from '../../../test/factories.ts';
 import { groupMemberships, groups } from '../../db/schema/organisations.ts';
@@ -34,11 +35,7 @@ describe('POST /api/org/profile: the app admin adds an organization (SPEC ยง5, ย
   });
   afterAll(() => t.close());
 
-  const encrypt = (password: string) =>
-    publicEncrypt(
-      { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-      Buffer.from(password, 'utf8'),
-    ).toString('base64');
+  const encrypt = (password: string) => encryptForTransport(publicKey, password);
   const body = (overrides: Record<string, unknown> = {}) => ({
     name: `Org ${randomUUID().slice(0, 8)}`,
     first_name: 'Ada',
