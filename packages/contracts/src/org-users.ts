@@ -333,3 +333,29 @@ export function csvLine(cells: readonly string[]): string {
     })
     .join(',');
 }
+
+/**
+ * GET /api/v2/org/users[?groupId][&orgId] (SPEC §7): every member of the organization (of one
+ * group with `groupId`), unpaged, by name — the pickers' default lists. The app admin names the
+ * organization with `orgId`; everyone else gets their current one (a group admin their group).
+ */
+export const OrgMembersQuery = z.object({
+  groupId: Id('groupId').optional(),
+  orgId: Id('orgId').optional(),
+});
+export type OrgMembersQuery = z.input<typeof OrgMembersQuery>;
+
+export const OrgMember = z.object({
+  user_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  org_id: z.string(),
+  /** An org admin of this organization. */
+  is_admin: z.boolean(),
+  is_external: z.boolean(),
+});
+export type OrgMember = z.infer<typeof OrgMember>;
+
+export const OrgMembersResponse = z.object({ list: z.array(OrgMember) });
+export type OrgMembersResponse = z.infer<typeof OrgMembersResponse>;

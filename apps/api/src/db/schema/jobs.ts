@@ -23,6 +23,8 @@ export const jobs = pgTable(
     lockedAt: timestampTz('locked_at'),
     lockedBy: text('locked_by'),
     lastError: text('last_error'),
+    /** How far a long job has come, for a progress bar: steps done of the steps it has. */
+    progress: jsonb('progress').$type<{ done: number; total: number }>(),
     finishedAt: timestampTz('finished_at'),
     createdAt: createdAt(),
   },

@@ -68,3 +68,42 @@ export const memberRollupTotals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.orgId, t.accountId] })],
 );
+
+/**
+ * One organisation's recordings of one calendar day (in its time zone), kept by every ingest in
+ * the same transaction (lib/member-activity.ts), so the app admin's top organisations add up a
+ * few hundred rows per organisation at most instead of scanning readings and sessions. Counts
+ * only; `active_members` counts each member once per day (member_active_days decides the first).
+ */
+export const orgDailyActivity = pgTable(
+  'org_daily_activity',
+  {
+    orgId: tenantId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    activeMembers: integer('active_members').notNull().default(0),
+    readingsCount: integer('readings_count').notNull().default(0),
+    morningCount: integer('morning_count').notNull().default(0),
+    anytimeCount: integer('anytime_count').notNull().default(0),
+    biofeedbackCount: integer('biofeedback_count').notNull().default(0),
+    mindfulnessCount: integer('mindfulness_count').notNull().default(0),
+    selfCompassionCount: integer('self_compassion_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.day] })],
+);
+
+/**
+ * The days a member recorded anything (a reading or a session) in an organisation: inserting the
+ * day's row succeeds once, and only then does org_daily_activity.active_members grow, so
+ * concurrent recordings of one member count them once.
+ */
+export const memberActiveDays = pgTable(
+  'member_active_days',
+  {
+    orgId: tenantId(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.accountId, t.day] })],
+);
