@@ -1,19 +1,24 @@
 /**
- * Builds the benchmark platform of `npm run bench:analytics` with bulk SQL (`insert … select from
- * generate_series`): one big organisation of 1,000 members with a year of morning readings plus
- * anytime readings on about a third of the days, and many smaller organisations (10–30 members,
- * same habits) up to about 5 million readings in all.
+ * Builds the benchmark platform of `npm run bench:analytics` and `npm run bench:admin` with bulk
+ * SQL (`insert … select from generate_series`): one big organisation of 1,000 members with a year
+ * of morning readings plus anytime readings on about a third of the days, and many smaller
+ * organisations (10–30 members, same habits) up to about 5 million readings in all. Members also
+ * record breathing sessions: biofeedback on about a quarter of the days, mindfulness on about a
+ * seventh, self-compassion on about one day in thirty.
  *
  * FOR THE BENCHMARK ONLY: the rows do not go through the ingestion service (5 million recordings
  * through packages/hrv and one transaction each would take hours). The metric columns hold
- * plausible values drawn by SQL, the raw series is a 4-byte placeholder (the dashboards never read
- * it), about 3 % of the readings are flagged low quality, and `member_daily_rollups` is computed by
- * SQL from the inserted readings with the same sums and counts the service adds up (good-quality
- * RMSSD only in rmssd_sum/rmssd_count; every reading in readings_count and the per-kind counts; the
- * day in the organisation's time zone); its triggers fill member_rollup_totals as in production.
- * To load fast, the secondary indexes of both tables are dropped first and recreated afterwards
- * from their own definitions (so the schema ends up exactly as migrated), and readings get ids in
- * insertion order instead of random ones.
+ * plausible values drawn by SQL, the raw series is a 4-byte placeholder (no benchmarked route
+ * reads it), about 3 % of the readings are flagged low quality, and the rollups are computed by SQL
+ * from the inserted rows with the same sums and counts the ingestion services add up:
+ * `member_daily_rollups` from the readings (good-quality RMSSD only in rmssd_sum/rmssd_count; every
+ * reading in readings_count and the per-kind counts; the day in the organisation's time zone; its
+ * triggers fill member_rollup_totals as in production), `member_active_days` and
+ * `org_daily_activity` from the readings and sessions (a member counted once per day in
+ * active_members), and each member's `last_activity_at/type` from their latest recording. To
+ * load fast, the secondary indexes of the bulk-loaded tables are dropped first and recreated
+ * afterwards from their own definitions (so the schema ends up exactly as migrated), and readings
+ * and sessions get ids in insertion order instead of random ones.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
@@ -40,13 +45,17 @@ export type PlatformSummary = {
   members: number;
   readings: number;
   rollups: number;
+  sessions: number;
+  activeDays: number;
+  orgDays: number;
 };
 
 const run = (db: Database, text: string) => db.execute(sql.raw(text));
 
 /**
  * Fills an empty, migrated database: organisations, groups (Default + named), accounts with
- * profiles (mixed genders, ages 20–75), memberships, readings and their daily rollups.
+ * profiles (mixed genders, ages 20–75), memberships, readings, sessions and the rollups ingestion
+ * keeps.
  */
 export async function buildPlatform(
   db: Database,
@@ -125,17 +134,27 @@ export async function buildPlatform(
 
   // Loading into indexed tables costs several times more than indexing once at the end: the
   // secondary indexes are dropped and then recreated from their own definitions, unchanged.
-  const indexes = await secondaryIndexes(db, ['readings', 'member_daily_rollups']);
+  const indexes = await secondaryIndexes(db, [
+    'readings',
+    'member_daily_rollups',
+    'hrv_sessions',
+    'member_active_days',
+    'org_daily_activity',
+  ]);
   for (const index of indexes) await run(db, `drop index ${index.name}`);
   await run(db, 'create sequence bench_reading_seq');
+  await run(db, 'create sequence bench_session_seq');
   for (let from = 0; from <= smallOrgs; from += ORGS_PER_BATCH) {
     const to = Math.min(from + ORGS_PER_BATCH - 1, smallOrgs);
     await insertReadings(db, from, to);
     await insertRollups(db, from, to);
-    log(`  organisations ${from}–${to} of ${smallOrgs}: readings and rollups inserted`);
+    await insertSessions(db, from, to);
+    await insertActivity(db, from, to);
+    log(`  organisations ${from}–${to} of ${smallOrgs}: readings, sessions and rollups inserted`);
   }
   log(`  recreating ${indexes.length} indexes`);
   for (const index of indexes) await run(db, index.definition);
+  await updateLastActivity(db);
   await run(db, 'vacuum analyze');
 
   const count = async (table: string) => {
@@ -151,6 +170,9 @@ export async function buildPlatform(
     members: await count('bench_members'),
     readings: await count('readings'),
     rollups: await count('member_daily_rollups'),
+    sessions: await count('hrv_sessions'),
+    activeDays: await count('member_active_days'),
+    orgDays: await count('org_daily_activity'),
   };
 }
 
@@ -223,5 +245,117 @@ async function insertRollups(db: Database, from: number, to: number) {
      where o.n between ${from} and ${to}
      group by 1, 2, 3
      order by 1, 2, 3`,
+  );
+}
+
+/**
+ * A year of breathing sessions of the members of organisations `from`..`to`, none in the future:
+ * biofeedback around 12:00 local time on about a quarter of the days, mindfulness around 19:00 on
+ * about a seventh, self-compassion around 21:00 on about one day in thirty; 10 minutes at 6
+ * breaths a minute, metrics around the member's own level.
+ */
+async function insertSessions(db: Database, from: number, to: number) {
+  await run(
+    db,
+    `insert into hrv_sessions (id, org_id, account_id, client_id, kind, name, started_at,
+       breaths_per_minute, session_minutes, rr_ms, oz_ses_avg_percentage,
+       optimal_zone_session_average, quality, beats, duration_s, artifact_percent, mean_nni,
+       median_nni, range_nni, sdnn, rmssd, sdsd, pnn50, mean_hr, min_hr, max_hr, min_max, vlf,
+       lf, hf, total_power, lf_hf, created_at)
+     select
+       ('00000000-0000-4000-9000-' || lpad(to_hex(nextval('bench_session_seq')), 12, '0'))::uuid,
+       org_id, account_id, 'bench-' || kind || '-' || day, kind::session_kind,
+       case kind when 'biofeedback' then 'Resonance' when 'mindfulness' then 'Body scan'
+         else 'Kindness' end,
+       started_at, 6, 10, '\\x0000fa43'::bytea, 40 + 50 * noise, 60 + 30 * noise,
+       'good'::quality, round(600 * 60000 / nni)::int, 600, 2 * noise, nni,
+       nni + 5 * (noise - 0.5), 300 + rmssd * 4, rmssd * 1.6, rmssd, rmssd * 1.01,
+       least(60, rmssd * 0.7), 60000 / nni, 60000 / nni - 10, 60000 / nni + 14,
+       30 + rmssd * 0.5, 300 + 10 * rmssd, 1500 + 60 * rmssd, rmssd * rmssd * 0.5,
+       1800 + 70 * rmssd + rmssd * rmssd * 0.5, (1500 + 60 * rmssd) / (rmssd * rmssd * 0.5),
+       started_at
+     from (select * from (
+       select m.org_id, m.account_id, k.kind, d::date as day,
+         ((d::date + k.at + make_interval(mins => (m.ordinal * 17 + extract(doy from d)::int) % 60))
+           at time zone m.tz) as started_at,
+         random() as noise,
+         greatest(8, m.base_rmssd * 1.2 + 12 * (random() - 0.5)) as rmssd,
+         1000 - m.base_rmssd + 60 * random() as nni
+       from bench_members m
+       cross join generate_series(current_date - ${DAYS - 1}, current_date, interval '1 day') d
+       cross join (values ('biofeedback', time '12:00', 4), ('mindfulness', time '19:00', 7),
+         ('self_compassion', time '21:00', 30)) k(kind, at, every)
+       where m.n between ${from} and ${to}
+         and (m.ordinal * 13 + extract(doy from d)::int) % k.every = 0
+     ) s
+     where started_at <= now()
+     order by account_id, started_at) ordered`,
+  );
+}
+
+/**
+ * member_active_days and org_daily_activity of organisations `from`..`to`, as the ingests of their
+ * readings and sessions would have left them: a member's day is their readings' daily rollup or a
+ * day with a session (in the organisation's time zone), and each organisation's day counts its
+ * members once and adds up what they recorded.
+ */
+async function insertActivity(db: Database, from: number, to: number) {
+  await run(
+    db,
+    `with batch as (select org_id, tz from bench_orgs where n between ${from} and ${to}),
+     member_days as (
+       select org_id, account_id, day, sum(readings) as readings, sum(morning) as morning,
+         sum(anytime) as anytime, sum(biofeedback) as biofeedback,
+         sum(mindfulness) as mindfulness, sum(self_compassion) as self_compassion
+       from (
+         select r.org_id, r.account_id, r.day, r.readings_count as readings,
+           r.morning_count as morning, r.anytime_count as anytime, 0 as biofeedback,
+           0 as mindfulness, 0 as self_compassion
+         from member_daily_rollups r join batch b on b.org_id = r.org_id
+         union all
+         select s.org_id, s.account_id, (s.started_at at time zone b.tz)::date, 0, 0, 0,
+           (s.kind = 'biofeedback')::int, (s.kind = 'mindfulness')::int,
+           (s.kind = 'self_compassion')::int
+         from hrv_sessions s join batch b on b.org_id = s.org_id
+       ) recorded
+       group by 1, 2, 3
+     ),
+     active_days as (
+       insert into member_active_days (org_id, account_id, day)
+       select org_id, account_id, day from member_days order by 1, 2, 3
+     )
+     insert into org_daily_activity (org_id, day, active_members, readings_count, morning_count,
+       anytime_count, biofeedback_count, mindfulness_count, self_compassion_count)
+     select org_id, day, count(*), sum(readings), sum(morning), sum(anytime), sum(biofeedback),
+       sum(mindfulness), sum(self_compassion)
+     from member_days
+     group by 1, 2
+     order by 1, 2`,
+  );
+}
+
+/** Every member's last activity: the time and kind of their latest reading or session. */
+async function updateLastActivity(db: Database) {
+  await run(
+    db,
+    `update org_memberships m set last_activity_at = l.at, last_activity_type = l.kind
+     from (
+       select m.org_id, m.account_id, latest.at, latest.kind
+       from org_memberships m
+       cross join lateral (
+         select * from (
+           (select r.taken_at as at, r.kind::text as kind from readings r
+             where r.org_id = m.org_id and r.account_id = m.account_id
+             order by r.taken_at desc limit 1)
+           union all
+           (select s.started_at, s.kind::text from hrv_sessions s
+             where s.org_id = m.org_id and s.account_id = m.account_id
+             order by s.started_at desc limit 1)
+         ) recorded
+         order by at desc
+         limit 1
+       ) latest
+     ) l
+     where m.org_id = l.org_id and m.account_id = l.account_id`,
   );
 }

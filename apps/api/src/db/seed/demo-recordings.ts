@@ -9,8 +9,8 @@ import {
   type Person,
   type Sex,
 } from '@resonant/hrv/synthetic';
-import { ingestReading } from '../../features/readings/ingest-reading.ts';
-import { ingestSession } from '../../features/sessions/ingest-session.ts';
+import { ingestReading, type ReadingInput } from '../../features/readings/ingest-reading.ts';
+import { ingestSession, type SessionInput } from '../../features/sessions/ingest-session.ts';
 import type { Database } from '../client.ts';
 import { accounts, profiles } from '../schema/accounts.ts';
 import { orgMemberships } from '../schema/organisations.ts';
@@ -66,59 +66,109 @@ export async function seedDemoRecordings(
   { progress = () => {}, signal }: DemoRecordingsOptions = {},
 ): Promise<DemoRecordingsSummary> {
   const members = await db
-    .select({
-      accountId: accounts.id,
-      email: accounts.email,
-      gender: profiles.gender,
-      birthDate: profiles.birthDate,
-    })
+    .select(demoMemberColumns)
     .from(orgMemberships)
     .innerJoin(accounts, eq(accounts.id, orgMemberships.accountId))
     .innerJoin(profiles, eq(profiles.accountId, accounts.id))
     .where(eq(orgMemberships.orgId, orgId))
     .orderBy(accounts.email);
-  const platformTags = await db.select({ id: tags.id }).from(tags).where(isNull(tags.orgId));
-  const tagIds = platformTags.map((tag) => tag.id);
+  const tagIds = await platformTagIds(db);
+  const timeline = demoTimeline(now);
 
   const summary: DemoRecordingsSummary = { readings: 0, sessions: 0, members: members.length };
   progress(`Seeding eight months of demo recordings for ${members.length} members…`);
   for (const [index, member] of members.entries()) {
     if (index > 0 && index % 8 === 0) progress(`  ${index} of ${members.length} members done`);
-    const added = await seedMember(db, orgId, member, tagIds, now, signal);
-    summary.readings += added.readings;
-    summary.sessions += added.sessions;
+    const scope = { orgId, accountId: member.accountId };
+    for (const recording of demoRecordings(member, tagIds, timeline, 0, HISTORY_DAYS)) {
+      await betweenRecordings(signal);
+      await storeDemoRecording(db, scope, recording, now);
+      summary[recording.type === 'reading' ? 'readings' : 'sessions']++;
+    }
   }
   return summary;
 }
 
-type DemoMember = {
+/** A demo member as the generator needs them. */
+export type DemoMember = {
   accountId: string;
   email: string;
   gender: string | null;
   birthDate: string | null;
 };
 
-/** One member's eight months, ingested recording by recording. */
-async function seedMember(
-  db: Database,
-  orgId: string,
+/** The columns of a DemoMember (select from org memberships joined with accounts and profiles). */
+export const demoMemberColumns = {
+  accountId: accounts.id,
+  email: accounts.email,
+  gender: profiles.gender,
+  birthDate: profiles.birthDate,
+};
+
+/** The platform-wide tags, which demo readings are sometimes tagged with. */
+export async function platformTagIds(db: Database): Promise<string[]> {
+  const rows = await db.select({ id: tags.id }).from(tags).where(isNull(tags.orgId));
+  return rows.map((tag) => tag.id);
+}
+
+/**
+ * The demo's days: day 0 is the first of the eight months the seed records, `seededOn` (midnight
+ * UTC of the seeding day) is day HISTORY_DAYS. A refresh continues the same numbering, so a
+ * member's physiology (training, practice, weekly rhythm) carries on where the seed left it.
+ */
+export type DemoTimeline = { seededOn: Date };
+
+/** The timeline of a demo seeded at `seededAt`. */
+export function demoTimeline(seededAt: Date): DemoTimeline {
+  return { seededOn: utcMidnight(seededAt) };
+}
+
+/** The timeline's day that holds `at`. */
+export function demoDayOf(timeline: DemoTimeline, at: Date): number {
+  return HISTORY_DAYS + Math.floor((at.getTime() - timeline.seededOn.getTime()) / DAY_MS);
+}
+
+/** The first day after the eight months the seed recorded: the first a refresh adds. */
+export const FIRST_DAY_AFTER_SEED = HISTORY_DAYS;
+
+/** One recording of the demo, ready for its ingestion service. */
+export type DemoRecording =
+  | { type: 'reading'; clientId: string; at: Date; input: ReadingInput }
+  | { type: 'session'; clientId: string; at: Date; input: SessionInput };
+
+/**
+ * The one generator of demo recordings: a member's recordings of the days [fromDay, toDay) of the
+ * timeline, day by day, each day's in a fixed order. The same member, tags and day always give
+ * the same recordings with the same client ids (`demo-<kind>-<day>`), so the seed and every
+ * refresh agree and storing one twice stores nothing (the ingestion's idempotency).
+ */
+export function* demoRecordings(
   member: DemoMember,
   tagIds: string[],
-  now: Date,
-  signal: AbortSignal | undefined,
-): Promise<{ readings: number; sessions: number }> {
-  const added = { readings: 0, sessions: 0 };
+  timeline: DemoTimeline,
+  fromDay: number,
+  toDay: number,
+): Generator<DemoRecording> {
   const seed = seedOf(member.email);
-  const firstDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   // Their age on the seeding day, not to the second: a day's demo is the same wherever it is seeded.
   const person = createPerson({
     seed,
-    age: ageOn(member.birthDate, firstDay),
+    age: ageOn(member.birthDate, timeline.seededOn),
     sex: sexOf(member.gender, seed),
   });
-  const scope = { orgId, accountId: member.accountId };
   const plan = createRandom(deriveSeed(seed, 99));
-  const breaks = plannedBreaks(plan);
+  // The seed's eight months draw their breaks from the plan (before the adherence); each later
+  // span of as many days draws its own.
+  const breaksBySpan = new Map([[0, plannedBreaks(plan, 0)]]);
+  const onBreak = (dayIndex: number) => {
+    const span = Math.floor(dayIndex / HISTORY_DAYS);
+    let breaks = breaksBySpan.get(span);
+    if (!breaks) {
+      breaks = plannedBreaks(createRandom(deriveSeed(seed, 99, span)), span);
+      breaksBySpan.set(span, breaks);
+    }
+    return breaks.some(([from, to]) => dayIndex >= from && dayIndex <= to);
+  };
   // Mornings on most days, at the person's own adherence; anytime readings now and then.
   const readingKinds = [
     {
@@ -130,35 +180,34 @@ async function seedMember(
     { kind: 'anytime', chance: ANYTIME_PER_DAY, durationS: ANYTIME_SECONDS, hours: [10, 20] },
   ] as const;
 
-  for (let dayIndex = 0; dayIndex < HISTORY_DAYS; dayIndex++) {
-    const dayStart = new Date(firstDay.getTime() - (HISTORY_DAYS - dayIndex) * DAY_MS);
+  for (let dayIndex = fromDay; dayIndex < toDay; dayIndex++) {
+    const dayStart = new Date(timeline.seededOn.getTime() - (HISTORY_DAYS - dayIndex) * DAY_MS);
     const day = createRandom(deriveSeed(seed, 100, dayIndex));
-    if (breaks.some(([from, to]) => dayIndex >= from && dayIndex <= to)) continue;
+    if (onBreak(dayIndex)) continue;
     const clientId = (kind: string) => `demo-${kind}-${dayIndex}`;
     const at = (fromHour: number, toHour: number) =>
       new Date(dayStart.getTime() + day.uniform(fromHour, toHour) * 3600 * 1000);
 
     for (const reading of readingKinds) {
       if (day.next() >= reading.chance) continue;
-      await betweenRecordings(signal);
       const { rr } = dayRecording(person, dayIndex, {
         kind: reading.kind,
         durationS: reading.durationS,
       });
-      await ingestReading(
-        db,
-        scope,
-        {
+      const takenAt = at(reading.hours[0], reading.hours[1]);
+      yield {
+        type: 'reading',
+        clientId: clientId(reading.kind),
+        at: takenAt,
+        input: {
           clientId: clientId(reading.kind),
-          takenAt: at(reading.hours[0], reading.hours[1]),
+          takenAt,
           kind: reading.kind,
           rr: Array.from(rr),
           tags: pickTags(day, tagIds),
           device: 'Polar H10',
         },
-        now,
-      );
-      added.readings++;
+      };
     }
     for (const [type, chance] of [
       ['biofeedback', BIOFEEDBACK_PER_DAY],
@@ -166,64 +215,79 @@ async function seedMember(
       ['self_compassion', SELF_COMPASSION_PER_DAY],
     ] as const) {
       if (day.next() >= chance) continue;
-      await betweenRecordings(signal);
-      await seedSession(db, scope, person, dayIndex, type, at(12, 22), day, now);
-      added.sessions++;
+      const startedAt = at(12, 22);
+      yield {
+        type: 'session',
+        clientId: clientId(type),
+        at: startedAt,
+        input: sessionInput(person, dayIndex, type, startedAt, day),
+      };
     }
   }
-  return added;
 }
 
-async function seedSession(
+/** Stores one demo recording through its ingestion service, as the mobile app's upload would. */
+export async function storeDemoRecording(
   db: Database,
   scope: { orgId: string; accountId: string },
+  recording: DemoRecording,
+  now: Date,
+): Promise<void> {
+  if (recording.type === 'reading') await ingestReading(db, scope, recording.input, now);
+  else await ingestSession(db, scope, recording.input, now);
+}
+
+function sessionInput(
   person: Person,
   dayIndex: number,
   type: SessionType,
   startedAt: Date,
   day: Random,
-  now: Date,
-) {
+): SessionInput {
   const minutes = type === 'biofeedback' ? [5, 7, 10][Math.floor(day.next() * 3)]! : 5;
   const durationS = minutes * 60;
   const recording = dayRecording(person, dayIndex, { kind: type, durationS });
   const scores = optimalZoneScores(day, durationS, recording.quality);
   const names = SESSION_NAMES[type];
-  await ingestSession(
-    db,
-    scope,
-    {
-      clientId: `demo-${type}-${dayIndex}`,
-      type,
-      startedAt,
-      sessionName: names[Math.floor(day.next() * names.length)]!,
-      breathsPerMinute: Math.round(recording.breathsPerMinute * 10) / 10,
-      breathTime: type === 'biofeedback' ? PACED_BREATH_TIME : null,
-      rr: Array.from(recording.rr),
-      ...(type === 'biofeedback'
-        ? { ozValues: scores.map((oz, i) => ({ oz, ts: (i + 1) * 5 })) }
-        : { ozValues: scores, reportStartTime: startedAt.toISOString() }),
-    },
-    now,
-  );
+  return {
+    clientId: `demo-${type}-${dayIndex}`,
+    type,
+    startedAt,
+    sessionName: names[Math.floor(day.next() * names.length)]!,
+    breathsPerMinute: Math.round(recording.breathsPerMinute * 10) / 10,
+    breathTime: type === 'biofeedback' ? PACED_BREATH_TIME : null,
+    rr: Array.from(recording.rr),
+    ...(type === 'biofeedback'
+      ? { ozValues: scores.map((oz, i) => ({ oz, ts: (i + 1) * 5 })) }
+      : { ozValues: scores, reportStartTime: startedAt.toISOString() }),
+  };
 }
 
 /**
  * Gives the event loop a turn, then stops if asked to. PGlite answers through promises alone, so
  * without this a seed would hold off timers (the data-dir lock's heartbeat) and signals to its end.
  */
-async function betweenRecordings(signal: AbortSignal | undefined) {
+export async function betweenRecordings(signal: AbortSignal | undefined) {
   await nextTurn();
   signal?.throwIfAborted();
 }
 
-/** One or two breaks of 4–14 days (holidays, illness, a lapse) somewhere in the history. */
-function plannedBreaks(random: Random): [number, number][] {
+/**
+ * One or two breaks of 4–14 days (holidays, illness, a lapse) in a span of HISTORY_DAYS days: span 0
+ * is the seed's eight months, span 1 the same length after them, and so on.
+ */
+function plannedBreaks(random: Random, span: number): [number, number][] {
+  const offset = span * HISTORY_DAYS;
   const count = random.next() < 0.5 ? 1 : 2;
   return Array.from({ length: count }, () => {
-    const from = Math.floor(random.uniform(10, HISTORY_DAYS - 20));
+    const from = offset + Math.floor(random.uniform(10, HISTORY_DAYS - 20));
     return [from, from + Math.floor(random.uniform(4, 14))];
   });
+}
+
+/** Midnight UTC of the day holding `at`. */
+function utcMidnight(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 }
 
 function pickTags(random: Random, tagIds: string[]): string[] {
