@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email } from './auth.ts';
+import { Email, Password } from './auth.ts';
 import { Id, ListSearch } from './fields.ts';
 import { EncryptedPassword } from './org-users.ts';
 import { BirthDate, FirstName, LastName } from './profile.ts';
@@ -54,7 +54,10 @@ export const AddOrganizationGender = z.enum(ADD_ORGANIZATION_GENDERS, {
   error: `Gender must be one of ${ADD_ORGANIZATION_GENDERS.join(', ')}`,
 });
 
-/** The Add Organization form as the app admin types it (SPEC §5); the password is plain here. */
+/**
+ * The Add Organization form as the app admin types it (SPEC §5); the password is plain here, and
+ * the API applies the same rule after decrypting it.
+ */
 export const AddOrganizationFields = z.object({
   name: OrganizationName,
   first_name: FirstName,
@@ -62,7 +65,7 @@ export const AddOrganizationFields = z.object({
   email: Email,
   gender: AddOrganizationGender,
   dob: BirthDate,
-  password: z.string(),
+  password: Password,
 });
 export type AddOrganizationFields = z.input<typeof AddOrganizationFields>;
 

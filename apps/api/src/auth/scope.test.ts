@@ -6,7 +6,9 @@ import {
   needsDeclaredContext,
   requireContext,
   requireGroup,
+  ORG_ID_REQUIRED_MESSAGE,
   requireInvitationsScope,
+  requireMembersScope,
   requireOrg,
   requireReach,
   requireUsersScope,
@@ -150,6 +152,50 @@ describe('requireUsersScope', () => {
     ['a group admin without a group', { ...groupAdmin, groupId: null }, 'list', NO_GROUP],
   ])('refuses %s with 403', (_name, scope, action, error) => {
     expect(() => requireUsersScope(scope, action)).toThrow(error);
+  });
+});
+
+describe('requireMembersScope', () => {
+  it('gives the app admin the organisation it names', () => {
+    expect(requireMembersScope(appAdmin, 'org-9', true)).toEqual({
+      mode: 'admin',
+      orgId: 'org-9',
+      groupId: null,
+      accountId: 'me',
+    });
+  });
+
+  it('gives everyone else the users scope of listing, whatever organisation is named', () => {
+    expect(requireMembersScope(asOrg, 'org-9', false)).toEqual(requireUsersScope(asOrg, 'list'));
+    expect(requireMembersScope(groupAdmin, undefined, true)).toEqual(
+      requireUsersScope(groupAdmin, 'list'),
+    );
+  });
+
+  it.each<[string, Context, string | undefined, boolean, unknown]>([
+    [
+      'the app admin a list not open to it with 403',
+      appAdmin,
+      'org-9',
+      false,
+      refusal('You do not have permission to do this'),
+    ],
+    [
+      'the app admin without an organisation with 400',
+      appAdmin,
+      undefined,
+      true,
+      expect.objectContaining({ statusCode: 400, message: ORG_ID_REQUIRED_MESSAGE }),
+    ],
+    [
+      'a member with 403',
+      { ...inGroup, role: 'user' },
+      'org-1',
+      true,
+      refusal('You do not have permission to do this'),
+    ],
+  ])('refuses %s', (_name, scope, orgId, openToAppAdmin, error) => {
+    expect(() => requireMembersScope(scope, orgId, openToAppAdmin)).toThrow(error);
   });
 });
 

@@ -7,7 +7,7 @@ import {
   type UsersMode,
 } from '@resonant/contracts/org-users-policies';
 import { roleHasPermission, type Permission, type Role } from '@resonant/contracts/roles';
-import { forbidden } from '../lib/http-error.ts';
+import { badRequest, forbidden } from '../lib/http-error.ts';
 import type { MembershipSnapshot } from './policies.ts';
 
 /**
@@ -92,6 +92,29 @@ export function requireUsersScope(scope: Context, action: UsersAction): UsersSco
   const mode = usersModeOf(scope.role);
   if (!mode || !usersModeAllows(mode, action)) throw forbidden();
   return { ...requireReach(scope), mode };
+}
+
+/** Whose members a members list shows: the app admin's (`admin`) is the organisation it names. */
+export type MembersScope = ReachScope & { mode: UsersMode | 'admin' };
+
+/** The 400 of the app admin's members list without the organisation it is about. */
+export const ORG_ID_REQUIRED_MESSAGE = 'orgId is required';
+
+/**
+ * Whose members a members list shows (GET /api/org/users, GET /api/v2/org/users): the app admin
+ * those of the organisation it names with `orgId` (400 without one), and only the lists open to it
+ * (`openToAppAdmin`, else 403); anyone else as requireUsersScope(scope, 'list'): an org admin the
+ * organisation, a group admin the current group, a member nothing (403).
+ */
+export function requireMembersScope(
+  scope: Context,
+  orgId: string | undefined,
+  openToAppAdmin: boolean,
+): MembersScope {
+  if (scope.role !== 'super') return requireUsersScope(scope, 'list');
+  if (!openToAppAdmin) throw forbidden();
+  if (!orgId) throw badRequest(ORG_ID_REQUIRED_MESSAGE);
+  return { mode: 'admin', orgId, accountId: scope.accountId, groupId: null };
 }
 
 /**

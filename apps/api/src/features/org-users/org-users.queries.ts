@@ -12,7 +12,7 @@ import {
   orgMemberships,
   organisations,
 } from '../../db/schema/organisations.ts';
-import type { UsersScope } from '../../auth/scope.ts';
+import type { ReachScope, UsersScope } from '../../auth/scope.ts';
 
 export type OrgUsersFilter = {
   type: OrgUserListType;
@@ -51,7 +51,11 @@ function inGroup(db: Database, orgId: string, groupId: string): SQL {
 }
 
 /** The members of the scope (the org, or in group mode the current group) matching the filter. */
-function memberCondition(db: Database, scope: UsersScope, filter: OrgUsersFilter): SQL {
+function memberCondition(
+  db: Database,
+  scope: ReachScope,
+  filter: Pick<OrgUsersFilter, 'type' | 'groupId' | 'search'>,
+): SQL {
   const conditions: (SQL | undefined)[] = [eq(orgMemberships.orgId, scope.orgId)];
   if (scope.groupId) conditions.push(inGroup(db, scope.orgId, scope.groupId));
   if (filter.groupId) conditions.push(inGroup(db, scope.orgId, filter.groupId));
@@ -62,7 +66,7 @@ function memberCondition(db: Database, scope: UsersScope, filter: OrgUsersFilter
 }
 
 /** One page of the scope's members (SPEC §3 "Org user row" fields) and how many match in all. */
-export async function listOrgUsers(db: Database, scope: UsersScope, filter: OrgUsersFilter) {
+export async function listOrgUsers(db: Database, scope: ReachScope, filter: OrgUsersFilter) {
   const where = memberCondition(db, scope, filter);
   const rows = await db
     .select(orgUserColumns)
@@ -80,6 +84,37 @@ export async function listOrgUsers(db: Database, scope: UsersScope, filter: OrgU
     .innerJoin(profiles, eq(profiles.accountId, orgMemberships.accountId))
     .where(where);
   return { rows, total: Number(total?.n ?? 0) };
+}
+
+/**
+ * Every member of the scope (the org, or the current group), of `groupId` too when given, by name:
+ * the pickers' unpaged lists.
+ */
+export async function listOrgMembers(db: Database, scope: ReachScope, groupId?: string) {
+  return db
+    .select({
+      userId: accounts.id,
+      email: accounts.email,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      orgId: orgMemberships.orgId,
+      isAdmin: sql<boolean>`${orgMemberships.role} = 'admin'`,
+      isExternal: orgMemberships.isExternal,
+    })
+    .from(orgMemberships)
+    .innerJoin(accounts, eq(accounts.id, orgMemberships.accountId))
+    .innerJoin(profiles, eq(profiles.accountId, orgMemberships.accountId))
+    .where(memberCondition(db, scope, { type: 'all', groupId }))
+    .orderBy(...BY_NAME.map((key) => asc(key)), asc(accounts.email), asc(accounts.id));
+}
+
+/** Whether the organisation exists (the app admin names it). */
+export async function orgExists(db: Database, scope: Pick<ReachScope, 'orgId'>) {
+  const [row] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.id, scope.orgId));
+  return row !== undefined;
 }
 
 /** Member counts of the scope's org: active since `activeSince`, paid by the org, by the user. */

@@ -15,6 +15,8 @@ import {
   ImportUsersForm,
   ImportUsersResponse,
   MessageWithUser,
+  OrgMembersQuery,
+  OrgMembersResponse,
   OrgUsersQuery,
   OrgUsersResponse,
   PublicKeyResponse,
@@ -33,6 +35,7 @@ import {
   addUser,
   changePayer,
   groupOptions,
+  listMembers,
   listUsers,
   removeUser,
   updateUser,
@@ -51,6 +54,8 @@ const MB = 1024 * 1024;
 // Multipart framing around the file: boundaries, part headers and the `domain` field.
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
+const APP_ADMIN_NOTE =
+  'The app admin names the organization with `orgId` (400 without one, 404 when there is none)';
 const GROUP_MODE_NOTE =
   'Org admins manage the whole organization; group admins (and org admins switched into a ' +
   'group) only the users of their current group.';
@@ -87,7 +92,9 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   app.get(
     '/api/org/users',
     {
-      config: { permission: 'group.participants.manage', context: 'org' },
+      // Org and group admins, and the app admin for `allAdmins`: the service decides the mode
+      // (auth/scope.ts requireMembersScope) and answers anyone else 403.
+      config: { permission: 'authenticated' },
       schema: {
         tags,
         summary: 'List users',
@@ -95,12 +102,30 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
           `${GROUP_MODE_NOTE} \`type=internal\`: members whose seat the organization pays ` +
           '(members who pay themselves, shown as External, are left out); `all`: every member, ' +
           'optionally of `groupId`; `allAdmins`: the organization admins. `search` matches ' +
-          'names and email. Sorted by `sort` and `order` (by name when absent); `noOfRows` counts every match.',
+          'names and email. Sorted by `sort` and `order` (by name when absent); `noOfRows` counts every match. ' +
+          `${APP_ADMIN_NOTE} (\`type=allAdmins\` only; other types answer it 403).`,
         querystring: OrgUsersQuery,
         response: { 200: OrgUsersResponse, ...errors },
       },
     },
     async (request) => listUsers(deps, request.scope, request.query),
+  );
+
+  app.get(
+    '/api/v2/org/users',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'List every member, unpaged',
+        description:
+          `${GROUP_MODE_NOTE} Every member of the organization (of \`groupId\` when given), by ` +
+          `name, for pickers. ${APP_ADMIN_NOTE}.`,
+        querystring: OrgMembersQuery,
+        response: { 200: OrgMembersResponse, ...errors },
+      },
+    },
+    async (request) => listMembers(deps, request.scope, request.query),
   );
 
   app.get(

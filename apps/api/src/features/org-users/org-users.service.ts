@@ -20,6 +20,8 @@ import {
   type AddOrgUserBody,
   type AddOrgUserResponse,
   type ChangePayerResponse,
+  type OrgMembersQuery,
+  type OrgMembersResponse,
   type OrgUsersQuery,
   type OrgUsersResponse,
   type RemoveOrgUserQuery,
@@ -32,7 +34,14 @@ import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { readTransportedPassword } from '../../lib/password-transport.ts';
 import { presentOrgUser } from '../../lib/org-user-row.ts';
-import { requireUsersScope, type TenantScope, type UsersScope } from '../../auth/scope.ts';
+import {
+  requireMembersScope,
+  requireUsersScope,
+  type MembersScope,
+  type ReachScope,
+  type TenantScope,
+  type UsersScope,
+} from '../../auth/scope.ts';
 import { enrolUsers } from './enrol-users.ts';
 import { canRemoveUser, canSetOrgAdmin } from '@resonant/contracts/org-users-policies';
 import {
@@ -43,14 +52,16 @@ import {
   findOrgGroups,
   listMemberGroups,
   listOrgGroups,
+  listOrgMembers,
   listOrgUsers,
+  orgExists,
   replaceMemberGroups,
   setOrgRole,
   togglePayer,
   updateMemberProfile,
 } from './org-users.queries.ts';
 
-async function assertGroupInScope(deps: AppDeps, users: UsersScope, groupId: string) {
+async function assertGroupInScope(deps: AppDeps, users: ReachScope, groupId: string) {
   const inScope = users.groupId
     ? groupId === users.groupId
     : (await findOrgGroups(deps.db, users, [groupId])).length === 1;
@@ -58,16 +69,36 @@ async function assertGroupInScope(deps: AppDeps, users: UsersScope, groupId: str
 }
 
 /**
+ * The members a list shows (auth/scope.ts requireMembersScope): the organisation the app admin
+ * names (404 when there is none), the caller's own organisation or current group otherwise, where
+ * an `orgId` of another organisation is 404.
+ */
+async function membersScope(
+  deps: AppDeps,
+  scope: TenantScope,
+  orgId: string | undefined,
+  openToAppAdmin: boolean,
+): Promise<MembersScope> {
+  const members = requireMembersScope(scope, orgId, openToAppAdmin);
+  const found =
+    members.mode === 'admin'
+      ? await orgExists(deps.db, members)
+      : !orgId || orgId === members.orgId;
+  if (!found) throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
+  return members;
+}
+
+/**
  * One page of users (SPEC §7 GET /org/users): the whole organisation for an org admin, only the
- * current group for a group admin. An org or group id outside the caller's reach is 404.
+ * current group for a group admin, the admins of the organisation named by `orgId` for the app
+ * admin (`type=allAdmins` only). An org or group id outside the caller's reach is 404.
  */
 export async function listUsers(
   deps: AppDeps,
   scope: TenantScope,
   query: z.output<typeof OrgUsersQuery>,
 ): Promise<OrgUsersResponse> {
-  const users = requireUsersScope(scope, 'list');
-  if (query.orgId && query.orgId !== users.orgId) throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
+  const users = await membersScope(deps, scope, query.orgId, query.type === 'allAdmins');
   if (query.groupId) await assertGroupInScope(deps, users, query.groupId);
   const { rows, total } = await listOrgUsers(deps.db, users, {
     type: query.type,
@@ -79,6 +110,32 @@ export async function listUsers(
     offset: query.offset,
   });
   return { list: rows.map(presentOrgUser), noOfRows: total };
+}
+
+/**
+ * Every member, unpaged, by name (SPEC §7 GET /v2/org/users): of the organisation (of `groupId`
+ * when given) for an org admin and for the app admin, which names it with `orgId`; of the current
+ * group for a group admin. A group or org outside the caller's reach is 404.
+ */
+export async function listMembers(
+  deps: AppDeps,
+  scope: TenantScope,
+  query: z.output<typeof OrgMembersQuery>,
+): Promise<OrgMembersResponse> {
+  const members = await membersScope(deps, scope, query.orgId, true);
+  if (query.groupId) await assertGroupInScope(deps, members, query.groupId);
+  const rows = await listOrgMembers(deps.db, members, query.groupId);
+  return {
+    list: rows.map((row) => ({
+      user_id: row.userId,
+      first_name: row.firstName,
+      last_name: row.lastName,
+      email: row.email,
+      org_id: row.orgId,
+      is_admin: row.isAdmin,
+      is_external: row.isExternal,
+    })),
+  };
 }
 
 /**

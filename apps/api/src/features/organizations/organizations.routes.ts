@@ -1,25 +1,73 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '@resonant/contracts/errors';
-import { AddOrganizationBody, AddOrganizationResponse } from '@resonant/contracts/organizations';
+import { ErrorResponse, MessageResponse } from '@resonant/contracts/errors';
+import {
+  ADMIN_USER_SEARCH_LIMIT,
+  AddOrgAdminBody,
+  AddOrganizationBody,
+  AddOrganizationResponse,
+  OrganizationIdQuery,
+  OrganizationsQuery,
+  OrganizationsResponse,
+  RemoveOrgAdminQuery,
+  RenameOrganizationBody,
+  UserListQuery,
+  UserListResponse,
+} from '@resonant/contracts/organizations';
 import type { AppDeps } from '../../app-deps.ts';
-import { addOrganization } from './organizations.service.ts';
+import {
+  addOrgAdmin,
+  addOrganization,
+  deleteOrganizationById,
+  listOrganizationSummaries,
+  removeOrgAdmin,
+  renameOrganizationById,
+  searchUsers,
+} from './organizations.service.ts';
 
 const tags = ['organizations'];
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+};
+// Only the app admin holds it; every other role is answered 403.
+const config = { permission: 'admin.organizations.manage' } as const;
 
-/** The app admin's organizations (SPEC §7 "Organizations (app admin)"). */
+/** The app admin's organizations and their admins (SPEC §7 "Organizations (app admin)"). */
 export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    '/api/org/profile',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'List organizations',
+        description:
+          'Every organization, newest first, with its groups (Default first), its member and ' +
+          'admin counts and its readings and sessions (from the daily activity rollups): what ' +
+          'deleting it would remove. `search` matches the name and unique name; `orgId` names ' +
+          'one organization (404 when there is none).',
+        querystring: OrganizationsQuery,
+        response: { 200: OrganizationsResponse, ...errors },
+      },
+    },
+    async (request) => listOrganizationSummaries(deps, request.scope, request.query),
+  );
+
   app.post(
     '/api/org/profile',
     {
-      config: { permission: 'admin.organizations.manage' },
+      config,
       schema: {
         tags,
         summary: 'Add an organization',
         description:
           'Creates the organization, its Default group and its first admin. `password` is ' +
           'encrypted with GET /api/auth/public-key and used only when the email has no account ' +
-          'yet; an existing account becomes the admin with its own password and profile. 409 ' +
-          'when the unique name is taken.',
+          'yet; an existing account becomes the admin with its own password and profile ' +
+          '(`admin_status` existing). The unique name is the name (or `uniqueName`) with ' +
+          'spaces as hyphens; 409 when it is taken.',
         body: AddOrganizationBody,
         response: {
           201: AddOrganizationResponse,
@@ -34,5 +82,96 @@ export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
       const created = await addOrganization(deps, request.scope, request.body);
       return reply.status(201).send(created);
     },
+  );
+
+  app.put(
+    '/api/org/profile',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Rename an organization',
+        description:
+          'Sets the name (at least 3 characters after trimming) and the unique name (the name ' +
+          'with spaces as hyphens); 409 when another organization has that unique name.',
+        body: RenameOrganizationBody,
+        response: { 200: MessageResponse, ...errors, 409: ErrorResponse },
+      },
+    },
+    async (request) => renameOrganizationById(deps, request.scope, request.body),
+  );
+
+  app.delete(
+    '/api/org/profile',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Delete an organization',
+        description:
+          'Removes the organization and everything it owns (groups, memberships, invitations, ' +
+          'readings and sessions recorded under it, rollups, payment data) in one transaction. ' +
+          'Its members keep their accounts and sign in as individual users or in their other ' +
+          'organizations. Recorded in the audit log.',
+        querystring: OrganizationIdQuery,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => deleteOrganizationById(deps, request.scope, request.query),
+  );
+
+  app.put(
+    '/api/org/admin',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Make a user an organization admin',
+        description:
+          'A member of the organization becomes an admin; a user from outside it joins it (and ' +
+          'its Default group) as an external admin, whose seat the organization does not pay. ' +
+          '`isExternal` is accepted as the spec sends it; the memberships decide. 409 when the ' +
+          'user is an admin already, or is the app admin.',
+        body: AddOrgAdminBody,
+        response: { 200: MessageResponse, ...errors, 409: ErrorResponse },
+      },
+    },
+    async (request) => addOrgAdmin(deps, request.scope, request.body),
+  );
+
+  app.delete(
+    '/api/org/admin',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Remove an organization admin',
+        description:
+          'An internal admin stays as a member; an external admin leaves the organization and ' +
+          'its groups. 409 for the last admin; 404 when the user is not an admin of it.',
+        querystring: RemoveOrgAdminQuery,
+        response: { 200: MessageResponse, ...errors, 409: ErrorResponse },
+      },
+    },
+    async (request) => removeOrgAdmin(deps, request.scope, request.query),
+  );
+
+  app.get(
+    '/api/user/list',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Search users to make admin',
+        description:
+          'Accounts whose name or email contains `keyword` (at least 3 characters): members of ' +
+          `\`orgId\` when given, else of the whole platform; at most ${ADMIN_USER_SEARCH_LIMIT}, ` +
+          'by name. `org_id`/`org_name` are the first organization the account joined, ' +
+          '`org_ids` all of them. The app admin account is never listed.',
+        querystring: UserListQuery,
+        response: { 200: UserListResponse, ...errors },
+      },
+    },
+    async (request) => searchUsers(deps, request.scope, request.query),
   );
 };
