@@ -3,7 +3,13 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { refreshDemoRecordings } from './db/seed/demo-refresh.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
+import {
+  DEMO_ORG_REFRESH_JOB,
+  demoOrgRefreshHandler,
+} from './features/demo-org/demo-org-refresh.ts';
+import { demoOrgRoutes } from './features/demo-org/demo-org.routes.ts';
 import { groupsRoutes } from './features/groups/groups.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import {
@@ -21,6 +27,7 @@ import { readingsRoutes } from './features/readings/readings.routes.ts';
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { switchRoutes } from './features/switch/switch.routes.ts';
 import { tagsRoutes } from './features/tags/tags.routes.ts';
+import { topOrganizationsRoutes } from './features/top-organizations/top-organizations.routes.ts';
 import { JobWorker } from './jobs/job-worker.ts';
 import { createMailer } from './lib/mailer.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -77,6 +84,7 @@ export async function buildApp(
   await app.register(groupsRoutes, deps);
   await app.register(participantsRoutes, deps);
   await app.register(analyticsRoutes, deps);
+  await app.register(topOrganizationsRoutes, deps);
 
   const mailer = createMailer(deps.config, deps.db, deps.clock);
   const jobs = new JobWorker({
@@ -88,8 +96,10 @@ export async function buildApp(
   });
   jobs.handle(INVITATION_MAIL_JOB, invitationMailHandler({ ...deps, mailer }));
   jobs.handle(CLAIM_MAIL_JOB, claimMailHandler({ ...deps, mailer }));
+  jobs.handle(DEMO_ORG_REFRESH_JOB, demoOrgRefreshHandler({ ...deps, refreshDemoRecordings }));
   await app.register(invitationsRoutes, { ...deps, jobs });
   await app.register(lifetimeClaimsRoutes, { ...deps, jobs });
+  await app.register(demoOrgRoutes, { ...deps, jobs });
   app.addHook('onReady', async () => jobs.start());
   // The running job finishes before the database closes; then the mail connection goes.
   app.addHook('onClose', async () => {

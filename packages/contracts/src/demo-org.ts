@@ -8,6 +8,7 @@ export const DEMO_ORG_UPDATED_MESSAGE = 'Demo org updated successfully.';
 export const DEMO_ORG_UPDATE_STARTED_MESSAGE = 'Updating the demo org data';
 export const DEMO_ORG_NOT_FOUND_MESSAGE = 'There is no demo organization to update';
 export const DEMO_ORG_UPDATE_FAILED_MESSAGE = 'The demo org data could not be updated';
+export const DEMO_ORG_UPDATE_NOT_FOUND_MESSAGE = 'Demo org update not found';
 
 /**
  * GET /api/org/update-demo-org (SPEC §7): queues the refresh of Demo Org's recordings up to today

@@ -83,6 +83,19 @@ export async function completeJob(db: Database, jobId: string, now: Date): Promi
     .where(eq(jobs.id, jobId));
 }
 
+/**
+ * Records how far a long job has come, `done` of `total` steps (jobs.progress), for whoever shows
+ * its progress; a handler calls it as it goes, outside any transaction so it is seen at once.
+ */
+export async function reportJobProgress(
+  db: Database,
+  jobId: string,
+  done: number,
+  total: number,
+): Promise<void> {
+  await db.update(jobs).set({ progress: { done, total } }).where(eq(jobs.id, jobId));
+}
+
 /** Puts a failed attempt back in the queue to run at `retryAt`. */
 export async function retryJob(
   db: Database,

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from
 import { cloneTemplate } from '../../test/template-database.ts';
 import type { DatabaseConnection } from '../db/client.ts';
 import { jobs } from '../db/schema/jobs.ts';
-import type { ClaimedJob } from './job-queue.ts';
+import { reportJobProgress, type ClaimedJob } from './job-queue.ts';
 import { JobWorker, type JobHandler } from './job-worker.ts';
 
 const T0 = new Date('2026-05-01T10:00:00.000Z');
@@ -284,5 +284,26 @@ describe('JobWorker on the jobs table', () => {
     worker.start();
     await waitForJob(after, { status: 'done' });
     expect(afterRuns).toEqual([after]);
+  });
+
+  it('keeps the progress a long job reports, seen while it runs', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const worker = newWorker({
+      'test.long': {
+        async run(job) {
+          await reportJobProgress(connection.db, job.id, 0, 3);
+          await reportJobProgress(connection.db, job.id, 2, 3);
+          await gate;
+          await reportJobProgress(connection.db, job.id, 3, 3);
+        },
+      },
+    });
+    const id = await worker.enqueue(connection.db, { kind: 'test.long', payload: {} });
+    expect((await jobRow(id)).progress).toBeNull();
+    worker.start();
+    await waitForJob(id, { status: 'running', progress: { done: 2, total: 3 } });
+    release();
+    await waitForJob(id, { status: 'done', progress: { done: 3, total: 3 } });
   });
 });
