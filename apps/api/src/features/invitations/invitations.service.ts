@@ -117,11 +117,13 @@ export async function invitationGroups(
   { org_id: orgId }: { org_id?: string },
 ): Promise<InvitationGroupsResponse> {
   const reach = requireInvitationsScope(scope);
+  // Another organisation's org_id is 404 in every mode, as it is for POST /api/org/invitation.
+  const targetOrg = await targetOrgId(deps, reach, orgId);
   if (reach.mode === 'group') {
     const group = await findOrgGroup(deps.db, reach.orgId, reach.groupId);
     return { list: group ? [{ id: group.id, name: group.name, is_default: group.isDefault }] : [] };
   }
-  return { list: await listOrgGroups(deps.db, await targetOrgId(deps, reach, orgId)) };
+  return { list: await listOrgGroups(deps.db, targetOrg) };
 }
 
 /** Organisations by name for the app admin's invite dialog (GET /api/org/search_orgs). */

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import type { GroupListResponse } from '@resonant/contracts/groups';
+import type { InvitationSentResponse } from '@resonant/contracts/invitations';
+import type { AddOrgUserResponse, PublicKeyResponse } from '@resonant/contracts/org-users';
+import type { AddOrganizationResponse } from '@resonant/contracts/organizations';
+import type { Reading } from '@resonant/contracts/readings';
+import type { HrvSession } from '@resonant/contracts/sessions';
+import { tags } from '../src/db/schema/readings.ts';
+import type { TestApp } from './build-test-app.ts';
+import { syntheticRr } from './synthetic-rr.ts';
+import { encryptForTransport } from './transport-password.ts';
+
+/** The kinds of id a tenant owns, as the cross-tenant table names them. */
+export type IdKind = 'org' | 'group' | 'user' | 'invitation' | 'tag' | 'reading' | 'session';
+
+/** The people of a tenant: its first admin, a second org admin, a group admin and a member. */
+type TenantPerson = 'admin' | 'deputy' | 'lead' | 'member';
+
+/** One organisation built through the product, with every id it owns and its people's sessions. */
+export type Tenant = {
+  name: string;
+  orgId: string;
+  groups: { Default: string; Team: string };
+  users: Record<TenantPerson, string>;
+  /** Bearer tokens: `admin` acts as org, `deputy` (an org admin too) is switched into Team. */
+  tokens: Record<TenantPerson, string>;
+  invitationId: string;
+  readingId: string;
+  sessionId: string;
+  /** A tag of this organisation's own (offered to it alone). */
+  tagId: string;
+};
+
+/** Every id of a tenant of one kind, each with a label for the test's name. */
+export function idsOf(tenant: Tenant, kind: IdKind): [label: string, id: string][] {
+  switch (kind) {
+    case 'org':
+      return [['org', tenant.orgId]];
+    case 'group':
+      return Object.entries(tenant.groups).map(([name, id]) => [`${name} group`, id]);
+    case 'user':
+      return Object.entries(tenant.users).map(([person, id]) => [person, id]);
+    case 'invitation':
+      return [['invitation', tenant.invitationId]];
+    case 'tag':
+      return [['own tag', tenant.tagId]];
+    case 'reading':
+      return [['reading', tenant.readingId]];
+    case 'session':
+      return [['session', tenant.sessionId]];
+  }
+}
+
+const PASSWORD = 'Tenant#Pass1';
+const PROFILE = { gender: 'Female', birthDate: '1990-02-03' } as const;
+
+/** The JSON of a 2xx answer; anything else stops the setup with what the product said. */
+function ok<T>(response: LightMyRequestResponse, what: string): T {
+  if (response.statusCode >= 300) {
+    throw new Error(`${what}: ${response.statusCode} ${response.body}`);
+  }
+  return response.json<T>();
+}
+
+/**
+ * An organisation made the way the product makes one: the app admin adds it (POST /api/org/profile,
+ * the password encrypted as the browser does), its first admin adds a second org admin, a group
+ * admin and a member (POST/PUT /api/org/users), the group Team (POST /api/group/profile) and an
+ * invitation (POST /api/org/invitation); the member records a reading and a session through
+ * /api/v1, and the second admin switches into Team (POST /api/switch). Only the organisation's own
+ * tag is written directly: no route makes one.
+ */
+export async function buildTenant(t: TestApp, appAdminToken: string, name: string) {
+  const key = ok<PublicKeyResponse>(
+    await t.call('GET', '/api/auth/public-key', appAdminToken),
+    'public key',
+  );
+  const encrypted = () => encryptForTransport(key.public_key, PASSWORD);
+  const email = (who: string) => `${who}-${randomUUID().slice(0, 8)}@example.test`;
+
+  const adminEmail = email('admin');
+  const org = ok<AddOrganizationResponse>(
+    await t.call('POST', '/api/org/profile', appAdminToken, {
+      name,
+      first_name: 'Ada',
+      last_name: 'Founder',
+      email: adminEmail,
+      gender: 'Female',
+      dob: '1980-01-01',
+      password: encrypted(),
+    }),
+    `add organization ${name}`,
+  );
+  const admin = await t.signIn(adminEmail, PASSWORD);
+
+  const people: Partial<Record<TenantPerson, { id: string; email: string }>> = {
+    admin: { id: org.admin_user_id, email: adminEmail },
+  };
+  for (const person of ['deputy', 'lead', 'member'] as const) {
+    const address = email(person);
+    const added = ok<AddOrgUserResponse>(
+      await t.call('POST', '/api/org/users', admin, {
+        firstName: person,
+        lastName: name.replace(/[^\p{L} ]/gu, ''),
+        email: address,
+        password: encrypted(),
+        groupIds: [org.default_group_id],
+        ...PROFILE,
+      }),
+      `add ${person}`,
+    );
+    people[person] = { id: added.user_id, email: address };
+  }
+  const id = (person: TenantPerson) => people[person]!.id;
+
+  ok(
+    await t.call('POST', '/api/group/profile', admin, { name: 'Team', adminUserIds: [id('lead')] }),
+    'add group Team',
+  );
+  const groupList = ok<GroupListResponse>(
+    await t.call('GET', '/api/group/profile', admin),
+    'groups',
+  );
+  const team = groupList.list.find((group) => group.name === 'Team')!.id;
+
+  const edit = (person: TenantPerson, changes: object) =>
+    t.call('PUT', '/api/org/users', admin, {
+      userId: id(person),
+      firstName: person,
+      lastName: 'Edited',
+      ...PROFILE,
+      ...changes,
+    });
+  ok(await edit('member', { groupIds: [team] }), 'member into Team');
+  ok(await edit('deputy', { groupIds: [team], isAdmin: true }), 'deputy made an org admin');
+
+  const invitation = ok<InvitationSentResponse>(
+    await t.call('POST', '/api/org/invitation', admin, {
+      firstName: 'Invited',
+      lastName: 'Person',
+      email: email('invited'),
+      role: 'user',
+      groupId: team,
+    }),
+    'invite',
+  );
+
+  const [tag] = await t.db
+    .insert(tags)
+    .values({ orgId: org.org_id, name: `${name} tag` })
+    .returning({ id: tags.id });
+
+  const member = await t.signIn(people.member!.email, PASSWORD);
+  const reading = ok<Reading>(
+    await t.call('POST', '/api/v1/readings', member, {
+      clientId: randomUUID(),
+      takenAt: '2025-06-01T07:00:00Z',
+      kind: 'morning',
+      rr: syntheticRr(300),
+      tags: [tag!.id],
+    }),
+    'record a reading',
+  );
+  const session = ok<HrvSession>(
+    await t.call('POST', '/api/v1/sessions', member, {
+      clientId: randomUUID(),
+      type: 'biofeedback',
+      startedAt: '2025-06-01T08:00:00Z',
+      sessionName: 'Resonance',
+      breathsPerMinute: 6,
+      rr: syntheticRr(360, { meanMs: 950, swingMs: 5, breathsPerMinute: 6 }),
+      tags: [tag!.id],
+    }),
+    'record a session',
+  );
+
+  const deputy = await t.signIn(people.deputy!.email, PASSWORD);
+  ok(
+    await t.call('POST', '/api/switch', deputy, {
+      currentOrgId: org.org_id,
+      currentGroupId: team,
+      currentUserType: 'group',
+    }),
+    'deputy switches into Team',
+  );
+
+  const tenant: Tenant = {
+    name,
+    orgId: org.org_id,
+    groups: { Default: org.default_group_id, Team: team },
+    users: { admin: id('admin'), deputy: id('deputy'), lead: id('lead'), member: id('member') },
+    tokens: { admin, deputy, lead: await t.signIn(people.lead!.email, PASSWORD), member },
+    invitationId: invitation.invitation.id,
+    readingId: reading.id,
+    sessionId: session.id,
+    tagId: tag!.id,
+  };
+  return tenant;
+}
