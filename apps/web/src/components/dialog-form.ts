@@ -10,6 +10,8 @@ interface DialogFormOptions<Values, Body, Result, Failure> {
   onClose: () => void;
   /** Runs before the dialog closes after a save, e.g. to show the server's message. */
   onSaved?: (result: Result) => void;
+  /** Runs when the request is refused, e.g. to show the reason under the field it concerns. */
+  onFailed?: (error: Failure) => void;
 }
 
 /**
@@ -23,6 +25,7 @@ export function formDialogProps<Values, Body, Result, Failure>({
   toBody,
   onClose,
   onSaved,
+  onFailed,
 }: DialogFormOptions<Values, Body, Result, Failure>): {
   dirty: boolean;
   busy: boolean;
@@ -40,6 +43,7 @@ export function formDialogProps<Values, Body, Result, Failure>({
         onSaved?.(result);
         finish();
       },
+      onError: onFailed,
     });
   });
   return { dirty: form.isDirty(), busy: mutation.isPending, onClose: finish, onSubmit };

@@ -8,10 +8,20 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
+/**
+ * Set in a mutation's `meta` (`{ [ERRORS_SHOWN_IN_FORM]: true }`) when its form shows a refusal
+ * itself, inline (SPEC §8 "Add organization errors: inline in the form"), instead of a toast.
+ */
+export const ERRORS_SHOWN_IN_FORM = 'errorsShownInForm';
+
 export const queryClient = new QueryClient({
   // SPEC §8: every failed call surfaces as a toast carrying the server's message.
   queryCache: new QueryCache({ onError: showRequestError }),
-  mutationCache: new MutationCache({ onError: showRequestError }),
+  mutationCache: new MutationCache({
+    onError: (error, _variables, _context, mutation) => {
+      if (mutation.meta?.[ERRORS_SHOWN_IN_FORM] !== true) showRequestError(error);
+    },
+  }),
   defaultOptions: {
     queries: { staleTime: 30_000, retry: shouldRetry, refetchOnWindowFocus: false },
     mutations: { retry: false },

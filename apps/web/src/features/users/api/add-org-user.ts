@@ -5,9 +5,7 @@ import type {
   AddUserFields,
 } from '@resonant/contracts/org-users';
 import { apiClient } from '../../../lib/api-client.ts';
-import { ApiError } from '../../../lib/api-error.ts';
-import { encryptPassword } from '../encrypt-password.ts';
-import { publicKeyQueryOptions } from './get-public-key.ts';
+import { passwordForServer } from '../../../lib/encrypt-password.ts';
 import { usersKeys } from './query-keys.ts';
 
 function addOrgUser(body: AddOrgUserBody): Promise<AddOrgUserResponse> {
@@ -19,14 +17,7 @@ export function useAddOrgUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (values: AddUserFields) => {
-      const { public_key } = await queryClient.fetchQuery(publicKeyQueryOptions);
-      let password: string;
-      try {
-        password = await encryptPassword(public_key, values.password);
-      } catch (error) {
-        // Shown by the error toast like any server message.
-        throw new ApiError(0, { message: error instanceof Error ? error.message : undefined });
-      }
+      const password = await passwordForServer(queryClient, values.password);
       return addOrgUser({ ...values, password });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),

@@ -7,7 +7,7 @@ import { ADD_USER_EMAIL_MAX, AddUserFields, RequiredGroupIds } from '@resonant/c
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { showSuccess } from '../../../lib/notify.tsx';
 import { useAddOrgUser } from '../api/add-org-user.ts';
-import { publicKeyQueryOptions } from '../api/get-public-key.ts';
+import { publicKeyQueryOptions } from '../../../lib/public-key.ts';
 import type { UsersMode } from '@resonant/contracts/org-users-policies';
 import { GroupSelect } from './group-select.tsx';
 import { UserDetailsFields } from './user-details-fields.tsx';

@@ -3,7 +3,7 @@ import { IconActivity, IconBuilding, IconUsers, IconUserShare } from '@tabler/ic
 import type { Icon } from '@tabler/icons-react';
 import { ACTIVE_USER_DAYS, type UsersStatsResponse } from '@resonant/contracts/org-users';
 import { useUsersStats } from '../api/get-users-stats.ts';
-import { abbreviate } from '../abbreviate.ts';
+import { abbreviate } from '../../../lib/number-format.ts';
 
 const CARDS: { key: keyof UsersStatsResponse; label: string; hint: string; icon: Icon }[] = [
   {

@@ -1,3 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-error.ts';
+import { publicKeyQueryOptions } from './public-key.ts';
+
 /** Shown when the page is not a secure context (plain HTTP), where browsers hide Web Crypto. */
 const INSECURE_PAGE_MESSAGE =
   'Passwords can only be sent from a secure (HTTPS) page; open Resonant over HTTPS';
@@ -36,4 +40,21 @@ export async function encryptPassword(publicKeyPem: string, password: string): P
     new TextEncoder().encode(password),
   );
   return toBase64(new Uint8Array(cipher));
+}
+
+/**
+ * A typed password as the server wants it (Add User, Add Organization): encrypted with the
+ * server's key, fetched once per page. A failure to encrypt rejects like a refused request, so it
+ * is shown the way a server message is.
+ */
+export async function passwordForServer(
+  queryClient: QueryClient,
+  password: string,
+): Promise<string> {
+  const { public_key } = await queryClient.fetchQuery(publicKeyQueryOptions);
+  try {
+    return await encryptPassword(public_key, password);
+  } catch (error) {
+    throw new ApiError(0, { message: error instanceof Error ? error.message : undefined });
+  }
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PublicKeyResponse } from '@resonant/contracts/org-users';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from './api-client.ts';
 
 function getPublicKey(): Promise<PublicKeyResponse> {
   return apiClient.get<PublicKeyResponse>('/auth/public-key');
