@@ -2,6 +2,7 @@ import { expect, test } from './support/test.ts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expectPath, sideMenu, signInViaUi, uniqueEmail } from './support/app.ts';
 import { apiSession, buildOrg, type BuiltOrg, type Person } from './support/org-builder.ts';
+import { shotPath } from './support/shots.ts';
 
 /** An organisation of its own with one group of three members and no readings at all. */
 function buildQuietOrg(request: APIRequestContext) {
@@ -218,7 +219,7 @@ test.describe('on a phone', () => {
     const member = org.groups[0]!.members[0]!;
     const edit = usersTable(page).getByRole('button', { name: `Edit ${member.fullName}` });
     await expect(edit).toBeInViewport();
-    await page.screenshot({ path: '/tmp/shots-h6/org-users-375.png', fullPage: true });
+    await page.screenshot({ path: shotPath(test.info(), 'org-users-375.png'), fullPage: true });
     await edit.click();
     await expect(page.getByRole('dialog', { name: 'Edit User' })).toBeVisible();
     await page
@@ -231,6 +232,9 @@ test.describe('on a phone', () => {
       .getByRole('table', { name: 'Invitations' })
       .getByRole('button', { name: /^Resend invitation to / });
     await expect(resend).toBeInViewport();
-    await page.screenshot({ path: '/tmp/shots-h6/org-invitation-375.png', fullPage: true });
+    await page.screenshot({
+      path: shotPath(test.info(), 'org-invitation-375.png'),
+      fullPage: true,
+    });
   });
 });

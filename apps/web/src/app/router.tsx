@@ -13,9 +13,12 @@ import { InvitationsPage } from '../features/invitations/components/invitations-
 import { ProcessInvitePage } from '../features/invitations/components/process-invite-page.tsx';
 import { ClaimMembershipPage } from '../features/lifetime-claims/components/claim-membership-page.tsx';
 import { LifetimeClaimsSection } from '../features/lifetime-claims/components/lifetime-claims-section.tsx';
+import { OrganizationPage } from '../features/organizations/components/organization-page.tsx';
+import { OrganizationsPage } from '../features/organizations/components/organizations-page.tsx';
 import { ParticipantProfilePage } from '../features/participants/components/participant-profile-page.tsx';
 import { ParticipantReadingsPage } from '../features/participants/components/participant-readings-page.tsx';
 import { ParticipantsPage } from '../features/participants/components/participants-page.tsx';
+import { AdminDashboardPage } from '../features/top-organizations/components/admin-dashboard-page.tsx';
 import {
   AddGroupUserButton,
   EditGroupUserButton,
@@ -109,9 +112,9 @@ const routes: RouteObject[] = [
           {
             element: <AreaLayout area="admin" />,
             children: [
-              placeholder(paths.admin.dashboard, 'Dashboard'),
-              placeholder(paths.admin.organizations, 'Organizations'),
-              placeholder(paths.admin.organization, 'Organization'),
+              page(paths.admin.dashboard, 'Dashboard', <AdminDashboardPage />),
+              page(paths.admin.organizations, 'Organizations', <OrganizationsPage />),
+              page(paths.admin.organization, 'Organization', <OrganizationPage />),
               page(
                 paths.admin.invitation,
                 'Invite Users',

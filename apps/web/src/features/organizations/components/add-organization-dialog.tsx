@@ -1,0 +1,211 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  CopyButton,
+  Group,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle, IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import {
+  ADD_ORGANIZATION_GENDERS,
+  AddOrganizationFields,
+  ORGANIZATION_ADDED_MESSAGE,
+  ORGANIZATION_NAME_MAX,
+  type AddOrganizationResponse,
+} from '@resonant/contracts/organizations';
+import { NAME_MAX } from '@resonant/contracts/profile';
+import { formDialogProps } from '../../../components/dialog-form.ts';
+import { DateField } from '../../../components/date-field.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { showSuccess } from '../../../lib/notify.tsx';
+import { zodResolver } from '../../../lib/zod-resolver.ts';
+import { useAddOrganization } from '../api/add-organization.ts';
+import { generateDefaultPassword } from '../default-password.ts';
+import { addOrganizationFailure } from '../organization-display.ts';
+
+interface AddOrganizationValues {
+  name: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  gender: string | null;
+  dob: string | null;
+  password: string;
+}
+
+const validate = zodResolver(AddOrganizationFields);
+
+function freshValues(): AddOrganizationValues {
+  return {
+    name: '',
+    first_name: '',
+    last_name: '',
+    email: '',
+    gender: 'Male',
+    dob: null,
+    password: generateDefaultPassword(),
+  };
+}
+
+/** The success toast; an existing account became the admin without a new password. */
+function addedMessage(response: AddOrganizationResponse): string {
+  return response.admin_status === 'existing'
+    ? `${ORGANIZATION_ADDED_MESSAGE}. An account with this email already existed: it is now ` +
+        'the admin and signs in with its own password.'
+    : ORGANIZATION_ADDED_MESSAGE;
+}
+
+interface AddOrganizationDialogProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * 'Add Organization' (SPEC §5): the organization's name and its first admin, gender Male by
+ * default, a date of birth not after today, and a strong generated password, masked with a
+ * toggle. Add stays disabled until every field is valid; a refusal is shown in the form (SPEC §8).
+ */
+export function AddOrganizationDialog({ opened, onClose }: AddOrganizationDialogProps) {
+  const [today] = useState(() => dayjs().format('YYYY-MM-DD'));
+  const addOrganization = useAddOrganization();
+  const [initialValues] = useState(freshValues);
+  const form = useForm<AddOrganizationValues>({
+    initialValues,
+    validate,
+    validateInputOnBlur: true,
+  });
+  const values = form.getValues();
+  const valid = Object.keys(validate(values)).length === 0;
+  const failure = addOrganization.error ? addOrganizationFailure(addOrganization.error) : null;
+
+  const dialogProps = formDialogProps({
+    form,
+    mutation: addOrganization,
+    toBody: (submitted) => AddOrganizationFields.parse(submitted),
+    onClose: () => {
+      // The next opening starts with a new password.
+      const fresh = freshValues();
+      form.setInitialValues(fresh);
+      form.setValues(fresh);
+      onClose();
+    },
+    onSaved: (response) => showSuccess(addedMessage(response)),
+    onFailed: (error) => {
+      const { field, message } = addOrganizationFailure(error);
+      if (field) form.setFieldError(field, message);
+    },
+  });
+
+  return (
+    <FormDialog
+      opened={opened}
+      title="Add Organization"
+      submitLabel="Add"
+      submitDisabled={!valid || Object.keys(form.errors).length > 0}
+      size="lg"
+      {...dialogProps}
+    >
+      <TextInput
+        label="Organization Name"
+        placeholder="e.g. Northwind Health"
+        required
+        maxLength={ORGANIZATION_NAME_MAX}
+        autoComplete="off"
+        data-autofocus
+        {...form.getInputProps('name')}
+      />
+      <Text fw={600} size="sm" mt="xs">
+        Organization admin
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+        <TextInput
+          label="First Name"
+          required
+          maxLength={NAME_MAX}
+          autoComplete="off"
+          {...form.getInputProps('first_name')}
+        />
+        <TextInput
+          label="Last Name"
+          required
+          maxLength={NAME_MAX}
+          autoComplete="off"
+          {...form.getInputProps('last_name')}
+        />
+      </SimpleGrid>
+      <TextInput
+        label="Email"
+        type="email"
+        placeholder="admin@example.com"
+        description="An existing account with this email becomes the admin and keeps its password."
+        required
+        autoComplete="off"
+        {...form.getInputProps('email')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+        <Select
+          label="Gender"
+          data={ADD_ORGANIZATION_GENDERS}
+          allowDeselect={false}
+          required
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('gender')}
+        />
+        <DateField
+          label="Date of Birth"
+          placeholder="YYYY-MM-DD"
+          valueFormat="YYYY-MM-DD"
+          maxDate={today}
+          required
+          {...form.getInputProps('dob')}
+        />
+      </SimpleGrid>
+      <div>
+        <PasswordInput
+          label="Password"
+          description="A strong password is prefilled for the new admin; it is encrypted before it is sent."
+          required
+          autoComplete="new-password"
+          visibilityToggleButtonProps={{ 'aria-label': 'Show password', tabIndex: 0 }}
+          {...form.getInputProps('password')}
+        />
+        <Group gap="xs" mt={6}>
+          <CopyButton value={values.password} timeout={2000}>
+            {({ copied, copy }) => (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                leftSection={
+                  copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />
+                }
+                onClick={copy}
+              >
+                {copied ? 'Copied' : 'Copy password'}
+              </Button>
+            )}
+          </CopyButton>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={() => form.setFieldValue('password', generateDefaultPassword())}
+          >
+            New password
+          </Button>
+        </Group>
+      </div>
+      {failure && failure.field === null && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+          {failure.message}
+        </Alert>
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,101 @@
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { ORGANIZATION_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
+import { OrganizationIdQuery } from '@resonant/contracts/organizations';
+import { LoadError } from '../../../components/load-error.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { formatDate } from '../../../lib/hrv-format.ts';
+import { formatCount } from '../../../lib/number-format.ts';
+import { useOrganization } from '../api/get-organization.ts';
+import { OrgAdminsCard } from './org-admins-card.tsx';
+import { RenameOrganizationForm } from './rename-organization-form.tsx';
+
+function BackToOrganizations() {
+  return (
+    <Anchor component={Link} to={paths.admin.organizations} size="sm" w="fit-content">
+      <Group gap={4} wrap="nowrap">
+        <IconArrowLeft size={16} aria-hidden />
+        Back to Organizations
+      </Group>
+    </Anchor>
+  );
+}
+
+function NotFound() {
+  return (
+    <Stack gap="md">
+      <BackToOrganizations />
+      <Paper withBorder radius="md" p="lg">
+        <Title order={2} size="h4">
+          {ORGANIZATION_NOT_FOUND_MESSAGE}
+        </Title>
+        <Text c="dimmed" mt="xs">
+          This organization does not exist or was deleted. Choose one from the list.
+        </Text>
+      </Paper>
+    </Stack>
+  );
+}
+
+/**
+ * /admin/organization?orgId=…: rename one organization and manage its admins (SPEC §2). The id is
+ * in the URL (the original passed it through navigation state), so a reload keeps the page.
+ */
+export function OrganizationPage() {
+  const [params] = useSearchParams();
+  const orgId = params.get('orgId') ?? '';
+  // An id that cannot exist is not asked for.
+  const validId = OrganizationIdQuery.safeParse({ orgId }).success;
+  return validId ? <OrganizationDetails orgId={orgId} /> : <NotFound />;
+}
+
+function OrganizationDetails({ orgId }: { orgId: string }) {
+  const organization = useOrganization(orgId);
+
+  if (organization.isPending) return <PageLoader label="Loading the organization" />;
+  if (organization.isError) {
+    if (organization.error instanceof ApiError && organization.error.status === 404) {
+      return <NotFound />;
+    }
+    return (
+      <Stack gap="md">
+        <BackToOrganizations />
+        <LoadError
+          what="The organization"
+          onRetry={() => void organization.refetch()}
+          retrying={organization.isFetching}
+        />
+      </Stack>
+    );
+  }
+  const org = organization.data;
+
+  return (
+    <Stack gap="md" maw={960}>
+      <BackToOrganizations />
+      <div>
+        <Group gap="xs" wrap="wrap">
+          <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+            {org.name}
+          </Title>
+          {org.is_demo && (
+            <Badge variant="light" color="grape" tt="none">
+              Demo
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {org.unique_name} · created {formatDate(org.created_at)} ·{' '}
+          {formatCount(org.groups.length)} {org.groups.length === 1 ? 'group' : 'groups'} ·{' '}
+          {formatCount(org.members_count)} {org.members_count === 1 ? 'member' : 'members'}
+        </Text>
+      </div>
+      {/* Keyed by name so the field starts again from the saved name after a rename. */}
+      <RenameOrganizationForm key={org.name} orgId={org.id} name={org.name} />
+      <OrgAdminsCard orgId={org.id} orgName={org.name} />
+    </Stack>
+  );
+}
