@@ -85,15 +85,17 @@ export async function completeJob(db: Database, jobId: string, now: Date): Promi
 
 /**
  * Records how far a long job has come, `done` of `total` steps (jobs.progress), for whoever shows
- * its progress; a handler calls it as it goes, outside any transaction so it is seen at once.
+ * its progress; a handler calls it as it goes, outside any transaction so it is seen at once. It
+ * is also the job's heartbeat: `locked_at` moves to `now`, so a job that reports is not stale and
+ * no other worker requeues it.
  */
 export async function reportJobProgress(
   db: Database,
   jobId: string,
-  done: number,
-  total: number,
+  progress: { done: number; total: number },
+  now: Date,
 ): Promise<void> {
-  await db.update(jobs).set({ progress: { done, total } }).where(eq(jobs.id, jobId));
+  await db.update(jobs).set({ progress, lockedAt: now }).where(eq(jobs.id, jobId));
 }
 
 /** Puts a failed attempt back in the queue to run at `retryAt`. */

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from
 import { cloneTemplate } from '../../test/template-database.ts';
 import type { DatabaseConnection } from '../db/client.ts';
 import { jobs } from '../db/schema/jobs.ts';
-import { reportJobProgress, type ClaimedJob } from './job-queue.ts';
+import { reportJobProgress, requeueStaleJobs, type ClaimedJob } from './job-queue.ts';
 import { JobWorker, type JobHandler } from './job-worker.ts';
 
 const T0 = new Date('2026-05-01T10:00:00.000Z');
@@ -286,16 +286,17 @@ describe('JobWorker on the jobs table', () => {
     expect(afterRuns).toEqual([after]);
   });
 
-  it('keeps the progress a long job reports, seen while it runs', async () => {
+  it('keeps the progress a long job reports, seen while it runs, as its heartbeat', async () => {
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
+    const heartbeat = new Date(Date.now() + 3600_000);
     const worker = newWorker({
       'test.long': {
         async run(job) {
-          await reportJobProgress(connection.db, job.id, 0, 3);
-          await reportJobProgress(connection.db, job.id, 2, 3);
+          await reportJobProgress(connection.db, job.id, { done: 0, total: 3 }, new Date());
+          await reportJobProgress(connection.db, job.id, { done: 2, total: 3 }, heartbeat);
           await gate;
-          await reportJobProgress(connection.db, job.id, 3, 3);
+          await reportJobProgress(connection.db, job.id, { done: 3, total: 3 }, new Date());
         },
       },
     });
@@ -303,6 +304,10 @@ describe('JobWorker on the jobs table', () => {
     expect((await jobRow(id)).progress).toBeNull();
     worker.start();
     await waitForJob(id, { status: 'running', progress: { done: 2, total: 3 } });
+    // Stale means not heard of since before the last report: this job reported, so it stays.
+    expect((await jobRow(id)).lockedAt).toEqual(heartbeat);
+    await requeueStaleJobs(connection.db, new Date(heartbeat.getTime() - 1));
+    expect(await jobRow(id)).toMatchObject({ status: 'running' });
     release();
     await waitForJob(id, { status: 'done', progress: { done: 3, total: 3 } });
   });

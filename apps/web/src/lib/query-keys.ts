@@ -31,3 +31,10 @@ export async function removeTenantQueries(queryClient: QueryClient): Promise<voi
   await queryClient.cancelQueries(filters);
   queryClient.removeQueries(filters);
 }
+
+/**
+ * The first part of the top organisations' keys (an app admin's, so no context): their rows name
+ * and count every organisation, so whatever adds, renames or deletes one, or changes its members
+ * or recordings, invalidates them too.
+ */
+export const TOP_ORGANIZATIONS_KEY = ['top-organizations'] as const;

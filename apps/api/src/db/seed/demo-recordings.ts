@@ -17,6 +17,8 @@ import { orgMemberships } from '../schema/organisations.ts';
 import { tags } from '../schema/readings.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
+/** Every recording the generator makes has a client id `demo-<kind>-<day>`. */
+export const DEMO_CLIENT_ID_PREFIX = 'demo-';
 /** Eight months of history, as the demo promises. */
 const HISTORY_DAYS = 243;
 const MORNING_SECONDS = 180;
@@ -184,7 +186,7 @@ export function* demoRecordings(
     const dayStart = new Date(timeline.seededOn.getTime() - (HISTORY_DAYS - dayIndex) * DAY_MS);
     const day = createRandom(deriveSeed(seed, 100, dayIndex));
     if (onBreak(dayIndex)) continue;
-    const clientId = (kind: string) => `demo-${kind}-${dayIndex}`;
+    const clientId = (kind: string) => `${DEMO_CLIENT_ID_PREFIX}${kind}-${dayIndex}`;
     const at = (fromHour: number, toHour: number) =>
       new Date(dayStart.getTime() + day.uniform(fromHour, toHour) * 3600 * 1000);
 

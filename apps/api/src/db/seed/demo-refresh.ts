@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, like, max } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import { accounts, profiles } from '../schema/accounts.ts';
 import { hrvSessions } from '../schema/hrv-sessions.ts';
@@ -10,6 +10,7 @@ import {
   demoDayOf,
   demoMemberColumns,
   demoRecordings,
+  DEMO_CLIENT_ID_PREFIX,
   demoTimeline,
   FIRST_DAY_AFTER_SEED,
   platformTagIds,
@@ -34,8 +35,8 @@ const PROGRESS_EVERY = 10;
 
 /**
  * Brings Demo Org's recordings up to `now` (Update Demo Org Data): for each demo member, what the
- * seed's generator makes for the days from their last recorded day (from the seeding day when
- * they have none) to today, at times up to `now`, and is not stored yet, stored through the
+ * seed's generator makes for the days from the day of their latest generated recording (from the
+ * seeding day when they have none; what they recorded themselves does not count) to today, at times up to `now`, and is not stored yet, stored through the
  * ingestion services as the seed does. The recordings are counted first, then stored member by
  * member. A refresh cut short and run again adds only what is missing: the generator's client ids
  * are fixed per member and day. Only the seeded demo accounts get recordings; anyone else who
@@ -59,7 +60,7 @@ export async function refreshDemoRecordings(
   const timeline = demoTimeline(org.seededAt);
   const endDay = demoDayOf(timeline, now) + 1;
   const members = await db
-    .select({ ...demoMemberColumns, lastActivityAt: orgMemberships.lastActivityAt })
+    .select(demoMemberColumns)
     .from(orgMemberships)
     .innerJoin(accounts, eq(accounts.id, orgMemberships.accountId))
     .innerJoin(profiles, eq(profiles.accountId, accounts.id))
@@ -71,9 +72,8 @@ export async function refreshDemoRecordings(
   const plans: { member: DemoMember; fromDay: number; missing: Set<string> }[] = [];
   let total = 0;
   for (const member of members) {
-    const fromDay = member.lastActivityAt
-      ? demoDayOf(timeline, member.lastActivityAt)
-      : FIRST_DAY_AFTER_SEED;
+    const lastGenerated = await latestGeneratedRecordingAt(db, orgId, member.accountId);
+    const fromDay = lastGenerated ? demoDayOf(timeline, lastGenerated) : FIRST_DAY_AFTER_SEED;
     const due: string[] = [];
     for (const recording of demoRecordings(member, tagIds, timeline, fromDay, endDay)) {
       if (recording.at <= now) due.push(recording.clientId);
@@ -102,6 +102,38 @@ export async function refreshDemoRecordings(
 }
 
 /** Which of these client ids the account has stored already, as a reading or a session. */
+/** When the member's latest recording made by the demo generator (client id `demo-…`) was taken. */
+async function latestGeneratedRecordingAt(
+  db: Database,
+  orgId: string,
+  accountId: string,
+): Promise<Date | null> {
+  const generated = (clientId: typeof readings.clientId | typeof hrvSessions.clientId) =>
+    like(clientId, `${DEMO_CLIENT_ID_PREFIX}%`);
+  const [reading] = await db
+    .select({ at: max(readings.takenAt) })
+    .from(readings)
+    .where(
+      and(
+        eq(readings.orgId, orgId),
+        eq(readings.accountId, accountId),
+        generated(readings.clientId),
+      ),
+    );
+  const [session] = await db
+    .select({ at: max(hrvSessions.startedAt) })
+    .from(hrvSessions)
+    .where(
+      and(
+        eq(hrvSessions.orgId, orgId),
+        eq(hrvSessions.accountId, accountId),
+        generated(hrvSessions.clientId),
+      ),
+    );
+  const times = [reading?.at, session?.at].filter((at): at is Date => at instanceof Date);
+  return times.length ? new Date(Math.max(...times.map((at) => at.getTime()))) : null;
+}
+
 async function storedClientIds(
   db: Database,
   accountId: string,

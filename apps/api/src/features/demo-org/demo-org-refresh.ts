@@ -30,7 +30,7 @@ export function demoOrgRefreshHandler(
   return {
     async run(job) {
       const report = (done: number, total: number) =>
-        reportJobProgress(deps.db, job.id, done, total);
+        reportJobProgress(deps.db, job.id, { done, total }, deps.clock());
       // Queued without an organisation (a deleted one takes its jobs with it): nothing to do.
       if (!job.orgId) return report(0, 0);
       await deps.refreshDemoRecordings(deps.db, job.orgId, deps.clock(), { progress: report });

@@ -13,6 +13,8 @@ import {
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addMember, createAccount, createOrg } from '../../../test/factories.ts';
 import { signedInAccount } from '../../../test/org-builder.ts';
+import { recordReading } from '../../../test/record-reading.ts';
+import { syntheticRr } from '../../../test/synthetic-rr.ts';
 import { accounts, profiles } from '../../db/schema/accounts.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { hrvSessions } from '../../db/schema/hrv-sessions.ts';
@@ -98,13 +100,14 @@ describe('Update Demo Org Data', () => {
       .where(
         and(eq(orgMemberships.orgId, demoOrgId), sql`${accounts.email} like '%@demo.resonant.app'`),
       );
+  /** The demo generator's recordings stored per member (not what members recorded themselves). */
   const storedClientIds = async () => {
     const stored = new Map<string, string[]>();
     for (const table of [readings, hrvSessions]) {
       const rows = await t.db
         .select({ accountId: table.accountId, clientId: table.clientId })
         .from(table)
-        .where(eq(table.orgId, demoOrgId));
+        .where(and(eq(table.orgId, demoOrgId), sql`${table.clientId} like 'demo-%'`));
       for (const row of rows) {
         stored.set(row.accountId, [...(stored.get(row.accountId) ?? []), row.clientId]);
       }
@@ -165,6 +168,20 @@ describe('Update Demo Org Data', () => {
         await storeDemoRecording(t.db, scope, recording, SEEDED_AT);
       }
     }
+    // A demo member's own reading of a minute ago (the mobile app) moves their last activity to
+    // today; the refresh still fills the days before it from the generator.
+    const [ownRecorder] = await demoMembers();
+    await recordReading(
+      t.db,
+      { orgId: demoOrgId, accountId: ownRecorder!.accountId },
+      {
+        clientId: randomUUID(),
+        takenAt: new Date(NOW.getTime() - 60_000).toISOString(),
+        kind: 'anytime',
+        rr: syntheticRr(120),
+      },
+      NOW,
+    );
     // Someone who joined Demo Org for real: a refresh never makes up recordings for them.
     outsider = (await createAccount(t.db, { email: 'visitor@example.test' })).id;
     await addMember(t.db, demoOrgId, outsider);

@@ -90,7 +90,7 @@ export async function topOrganizationsPage(
       ? sql`true`
       : range.kind === 'yesterday'
         ? sql`a.day = b.first_day`
-        : sql`a.day >= b.first_day`;
+        : sql`a.day between b.first_day and b.first_day + ${daysBefore}::int`;
   const activity = sql`left join lateral (select ${sums} from org_daily_activity a
       where a.org_id = b.id and ${inRange}
     ) a on true`;

@@ -3,7 +3,7 @@ import type { MessageResponse } from '@resonant/contracts/errors';
 import type { AddOrgAdminBody } from '@resonant/contracts/organizations';
 import { apiClient } from '../../../lib/api-client.ts';
 import { showSuccess } from '../../../lib/notify.tsx';
-import { organizationsKeys } from './query-keys.ts';
+import { invalidateOrganizations } from './query-keys.ts';
 
 function addOrgAdmin(body: AddOrgAdminBody): Promise<MessageResponse> {
   return apiClient.put<MessageResponse>('/org/admin', body);
@@ -16,7 +16,7 @@ export function useAddOrgAdmin() {
     mutationFn: addOrgAdmin,
     onSuccess: async (response) => {
       showSuccess(response.message);
-      await queryClient.invalidateQueries({ queryKey: organizationsKeys.all });
+      await invalidateOrganizations(queryClient);
     },
   });
 }

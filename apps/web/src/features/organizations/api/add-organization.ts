@@ -7,7 +7,7 @@ import type {
 import { apiClient } from '../../../lib/api-client.ts';
 import { passwordForServer } from '../../../lib/encrypt-password.ts';
 import { ERRORS_SHOWN_IN_FORM } from '../../../lib/query-client.ts';
-import { organizationsKeys } from './query-keys.ts';
+import { invalidateOrganizations } from './query-keys.ts';
 
 function addOrganization(body: AddOrganizationBody): Promise<AddOrganizationResponse> {
   return apiClient.post<AddOrganizationResponse>('/org/profile', body);
@@ -25,6 +25,6 @@ export function useAddOrganization() {
       return addOrganization({ ...values, password });
     },
     meta: { [ERRORS_SHOWN_IN_FORM]: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationsKeys.all }),
+    onSuccess: () => invalidateOrganizations(queryClient),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '@resonant/contracts/errors';
 import { apiClient } from '../../../lib/api-client.ts';
 import { showSuccess } from '../../../lib/notify.tsx';
-import { organizationsKeys } from './query-keys.ts';
+import { invalidateOrganizations, organizationsKeys } from './query-keys.ts';
 
 function deleteOrganization(orgId: string): Promise<MessageResponse> {
   return apiClient.delete<MessageResponse>(
@@ -18,7 +18,7 @@ export function useDeleteOrganization() {
     onSuccess: async (response, orgId) => {
       showSuccess(response.message);
       queryClient.removeQueries({ queryKey: organizationsKeys.one(orgId) });
-      await queryClient.invalidateQueries({ queryKey: organizationsKeys.all });
+      await invalidateOrganizations(queryClient);
     },
   });
 }

@@ -1,7 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { TOP_ORGANIZATIONS_KEY } from '../../../lib/query-keys.ts';
+
 /**
  * Query keys of the organizations feature (the app admin's). The admin area is not an
  * organisation's or a group's, so the keys carry no context (lib/query-keys.ts); every change
- * invalidates `all`, which refreshes the list, an organisation's page and its admins at once.
+ * invalidates `all` (invalidateOrganizations), which refreshes the list, an organisation's page
+ * and its admins at once.
  */
 export const organizationsKeys = {
   all: ['organizations'] as const,
@@ -13,3 +17,11 @@ export const organizationsKeys = {
     ['organizations', 'user-search', keyword, orgId] as const,
   demoProgress: (jobId: string) => ['organizations', 'demo-progress', jobId] as const,
 };
+
+/** After any change to an organisation: its list, pages and admins, and the top organisations. */
+export function invalidateOrganizations(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: organizationsKeys.all }),
+    queryClient.invalidateQueries({ queryKey: TOP_ORGANIZATIONS_KEY }),
+  ]);
+}

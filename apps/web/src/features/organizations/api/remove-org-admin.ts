@@ -3,7 +3,7 @@ import type { MessageResponse } from '@resonant/contracts/errors';
 import type { RemoveOrgAdminQuery } from '@resonant/contracts/organizations';
 import { apiClient } from '../../../lib/api-client.ts';
 import { showSuccess } from '../../../lib/notify.tsx';
-import { organizationsKeys } from './query-keys.ts';
+import { invalidateOrganizations } from './query-keys.ts';
 
 function removeOrgAdmin(query: RemoveOrgAdminQuery): Promise<MessageResponse> {
   return apiClient.delete<MessageResponse>(`/org/admin?${new URLSearchParams(query).toString()}`);
@@ -16,7 +16,7 @@ export function useRemoveOrgAdmin() {
     mutationFn: removeOrgAdmin,
     onSuccess: async (response) => {
       showSuccess(response.message);
-      await queryClient.invalidateQueries({ queryKey: organizationsKeys.all });
+      await invalidateOrganizations(queryClient);
     },
   });
 }

@@ -4,7 +4,7 @@ import type { RenameOrganizationBody } from '@resonant/contracts/organizations';
 import { apiClient } from '../../../lib/api-client.ts';
 import { showSuccess } from '../../../lib/notify.tsx';
 import { ERRORS_SHOWN_IN_FORM } from '../../../lib/query-client.ts';
-import { organizationsKeys } from './query-keys.ts';
+import { invalidateOrganizations } from './query-keys.ts';
 
 function renameOrganization(body: RenameOrganizationBody): Promise<MessageResponse> {
   return apiClient.put<MessageResponse>('/org/profile', body);
@@ -18,7 +18,7 @@ export function useRenameOrganization() {
     meta: { [ERRORS_SHOWN_IN_FORM]: true },
     onSuccess: async (response) => {
       showSuccess(response.message);
-      await queryClient.invalidateQueries({ queryKey: organizationsKeys.all });
+      await invalidateOrganizations(queryClient);
     },
   });
 }

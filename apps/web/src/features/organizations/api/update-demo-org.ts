@@ -10,7 +10,7 @@ import { apiClient } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { showSuccess } from '../../../lib/notify.tsx';
 import { demoOrgProgressQueryOptions } from './get-demo-org-progress.ts';
-import { organizationsKeys } from './query-keys.ts';
+import { invalidateOrganizations } from './query-keys.ts';
 
 /** How often the progress is asked while the refresh runs. */
 const DEMO_PROGRESS_POLL_MS = 500;
@@ -47,7 +47,7 @@ export function useUpdateDemoOrg() {
     onSuccess: async () => {
       showSuccess(DEMO_ORG_UPDATED_MESSAGE);
       // The demo org's readings and sessions counts have grown.
-      await queryClient.invalidateQueries({ queryKey: organizationsKeys.list() });
+      await invalidateOrganizations(queryClient);
     },
   });
   return { ...mutation, progress: mutation.isPending ? progress : null };

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TopOrgsBody, TopOrgsResponse } from '@resonant/contracts/top-organizations';
 import { apiClient } from '../../../lib/api-client.ts';
+import { TOP_ORGANIZATIONS_KEY } from '../../../lib/query-keys.ts';
 
 function getTopOrgs(body: TopOrgsBody): Promise<TopOrgsResponse> {
   return apiClient.post<TopOrgsResponse>('/analytics/top_orgs_by_users', body);
@@ -12,7 +13,7 @@ function getTopOrgs(body: TopOrgsBody): Promise<TopOrgsResponse> {
  */
 function topOrgsQueryOptions(body: TopOrgsBody) {
   return queryOptions({
-    queryKey: ['top-organizations', 'list', body],
+    queryKey: [...TOP_ORGANIZATIONS_KEY, 'list', body],
     queryFn: () => getTopOrgs(body),
     // A new range, page or sort keeps the rows shown until the next answer arrives.
     placeholderData: keepPreviousData,
