@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Loader, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ORG_SEARCH_MIN } from '@resonant/contracts/invitations';
-import { ORG_SEARCH_DEBOUNCE_MS, orgSearchTerm, useSearchOrgs } from '../lib/search-orgs.ts';
+import { AUTOCOMPLETE_DEBOUNCE_MS } from '../lib/autocomplete.ts';
+import { orgSearchTerm, useSearchOrgs } from '../lib/search-orgs.ts';
 
 type OrgSearchSelectProps = {
   /** The chosen organization's id. */
@@ -29,7 +30,7 @@ export function OrgSearchSelect({
   ...rest
 }: OrgSearchSelectProps) {
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, ORG_SEARCH_DEBOUNCE_MS);
+  const [debounced] = useDebouncedValue(search, AUTOCOMPLETE_DEBOUNCE_MS);
   // The chosen organization keeps its label when a later search no longer returns it.
   const [chosen, setChosen] = useState<{ id: string; name: string } | null>(null);
   const current = chosen && chosen.id === value ? chosen : null;

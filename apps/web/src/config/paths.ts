@@ -52,3 +52,8 @@ export type Area = 'org' | 'group' | 'admin' | 'user';
 export function userPagePath(path: string, userId: string): string {
   return `${path}?${new URLSearchParams({ userId }).toString()}`;
 }
+
+/** An organization's page (app admin); the id travels in the URL, so a reload finds it again. */
+export function organizationPath(orgId: string): string {
+  return `${paths.admin.organization}?${new URLSearchParams({ orgId }).toString()}`;
+}

@@ -2,9 +2,6 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { ORG_SEARCH_MIN, type SearchOrgsResponse } from '@resonant/contracts/invitations';
 import { apiClient } from './api-client.ts';
 
-/** SPEC §5 "Autocomplete": a search waits 500 ms after the last keystroke. */
-export const ORG_SEARCH_DEBOUNCE_MS = 500;
-
 /** The term to search for, or null while the text is too short to search (SPEC §5). */
 export function orgSearchTerm(text: string): string | null {
   const term = text.trim();

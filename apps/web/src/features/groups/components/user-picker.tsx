@@ -2,11 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { Loader, MultiSelect, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { USER_SEARCH_MIN, type GroupUser } from '@resonant/contracts/groups';
+import { ADMIN_USER_SEARCH_PLACEHOLDER } from '@resonant/contracts/organizations';
+import { AUTOCOMPLETE_DEBOUNCE_MS } from '../../../lib/autocomplete.ts';
 import { useGroupUsers } from '../api/get-group-users.ts';
-
-/** SPEC §5 "Autocomplete": searches wait 500 ms after the last keystroke. */
-const USER_SEARCH_DEBOUNCE_MS = 500;
-const USER_SEARCH_PLACEHOLDER = 'Search User (Min 3 chars)';
 
 interface UserPickerProps {
   label: string;
@@ -31,7 +29,7 @@ function labelOf(user: GroupUser): string {
  */
 export function UserPicker({ label, value, onChange, groupId, error, ...rest }: UserPickerProps) {
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), USER_SEARCH_DEBOUNCE_MS);
+  const [debounced] = useDebouncedValue(search.trim(), AUTOCOMPLETE_DEBOUNCE_MS);
   const keyword = debounced.length >= USER_SEARCH_MIN ? debounced : undefined;
   const enabled = Boolean(groupId || keyword);
   const { data, isFetching } = useGroupUsers({ groupId, keyword }, enabled);
@@ -70,7 +68,7 @@ export function UserPicker({ label, value, onChange, groupId, error, ...rest }: 
   return (
     <MultiSelect
       label={label}
-      placeholder={USER_SEARCH_PLACEHOLDER}
+      placeholder={ADMIN_USER_SEARCH_PLACEHOLDER}
       searchable
       hidePickedOptions
       data={[...options.values()].map((user) => ({ value: user.user_id, label: labelOf(user) }))}

@@ -25,9 +25,8 @@ import {
   type AdminCandidate,
   type AdminSearchScope,
 } from '../admin-candidates.ts';
+import { AUTOCOMPLETE_DEBOUNCE_MS } from '../../../lib/autocomplete.ts';
 
-/** SPEC §5 "Autocomplete": a search waits 500 ms after the last keystroke. */
-const SEARCH_DEBOUNCE_MS = 500;
 /** The longest list shown at once; typing narrows a larger one. */
 const SHOWN_MAX = 100;
 // The list takes what the dialog leaves (a phone shows it full screen), 200–360 px.
@@ -88,7 +87,7 @@ export function AdminUserPicker({
 }: AdminUserPickerProps) {
   const [scope, setScope] = useState<AdminSearchScope>('org');
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [debounced] = useDebouncedValue(search, AUTOCOMPLETE_DEBOUNCE_MS);
   const term = adminSearchTerm(debounced);
   const members = useOrgMembers(orgId, scope === 'org' && term === null);
   const found = useSearchUsers(term, scope === 'org' ? orgId : null);

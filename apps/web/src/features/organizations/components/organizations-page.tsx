@@ -8,12 +8,12 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { TableSearch } from '../../../components/table-search.tsx';
 import { TableSection } from '../../../components/table-section.tsx';
 import { useTablePaging } from '../../../components/use-table-paging.ts';
+import { organizationPath } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/hrv-format.ts';
 import { formatCount } from '../../../lib/number-format.ts';
 import { useOrganizations } from '../api/get-organizations.ts';
 import { AddOrganizationDialog } from './add-organization-dialog.tsx';
 import { DeleteOrganizationDialog } from './delete-organization-dialog.tsx';
-import { organizationPath } from './organization-links.ts';
 import { UpdateDemoOrgButton } from './update-demo-org-button.tsx';
 
 const ORGANIZATIONS_PAGE_SIZES = [10, 25, 50, 100] as const;

@@ -5,7 +5,7 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { TableSection } from '../../../components/table-section.tsx';
 import { useTablePaging } from '../../../components/use-table-paging.ts';
-import { paths } from '../../../config/paths.ts';
+import { organizationPath } from '../../../config/paths.ts';
 import { useTopOrgs } from '../api/get-top-orgs.ts';
 import { CHART_MAX_ORGS } from '../top-orgs-chart-option.ts';
 import {
@@ -50,10 +50,7 @@ export function AdminDashboardPage() {
     paging.resetPage();
   };
 
-  const openOrg = (row: TopOrgRow) =>
-    void navigate(
-      `${paths.admin.organization}?${new URLSearchParams({ orgId: row.org_id }).toString()}`,
-    );
+  const openOrg = (row: TopOrgRow) => void navigate(organizationPath(row.org_id));
 
   return (
     <Stack gap="lg">
