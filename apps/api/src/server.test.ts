@@ -31,8 +31,11 @@ const backend = inject('testBackend');
 const DEMO_PASSWORD = 'Demo#Start42';
 const APP_ADMIN = { email: 'start.admin@example.test', password: 'Start#Admin42' };
 const SHUTDOWN_TIMEOUT_MS = 4_000;
-/** A whole demo seed takes tens of seconds; these tests wait for one at most. */
-const SEED_TIMEOUT_MS = 150_000;
+/**
+ * A whole demo seed takes tens of seconds alone (about 70 s on a slow 2-core machine), and up to
+ * several times that while the other test files run beside it; these tests wait this long at most.
+ */
+const SEED_TIMEOUT_MS = 360_000;
 
 const servers: SpawnedServer[] = [];
 const databases: ServerDatabase[] = [];
