@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import {
   Button,
   PasswordInput,
@@ -10,11 +10,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import dayjs from 'dayjs';
 import { SignUpBody } from '@resonant/contracts/auth';
 import type { AuthResponse } from '@resonant/contracts/auth';
 import { GENDERS } from '@resonant/contracts/profile';
-import { DateField } from '../../../components/date-field.tsx';
+import { BirthDateField } from '../../../components/birth-date-field.tsx';
 import { retryAtOf } from '../../../lib/retry-after.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useSignUp } from '../api/sign-up.ts';
@@ -35,7 +34,6 @@ interface SignUpFormProps {
 
 export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   const titleId = useId();
-  const [today] = useState(() => dayjs().format('YYYY-MM-DD'));
   const signUp = useSignUp();
   const retryAt = retryAtOf(signUp.error);
   const form = useForm<SignUpValues>({
@@ -88,14 +86,9 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('gender')}
           />
-          <DateField
-            label="Date of Birth"
-            placeholder="YYYY-MM-DD"
-            valueFormat="YYYY-MM-DD"
-            maxDate={today}
+          <BirthDateField
             defaultLevel="decade"
             autoComplete="bday"
-            required
             {...form.getInputProps('birthDate')}
           />
         </SimpleGrid>

@@ -12,7 +12,6 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import {
   ADD_ORGANIZATION_GENDERS,
   AddOrganizationFields,
@@ -22,7 +21,7 @@ import {
 } from '@resonant/contracts/organizations';
 import { NAME_MAX } from '@resonant/contracts/profile';
 import { formDialogProps } from '../../../components/dialog-form.ts';
-import { DateField } from '../../../components/date-field.tsx';
+import { BirthDateField } from '../../../components/birth-date-field.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { showSuccess } from '../../../lib/notify.tsx';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
@@ -73,7 +72,6 @@ interface AddOrganizationDialogProps {
  * toggle. Add stays disabled until every field is valid; a refusal is shown in the form (SPEC §8).
  */
 export function AddOrganizationDialog({ opened, onClose }: AddOrganizationDialogProps) {
-  const [today] = useState(() => dayjs().format('YYYY-MM-DD'));
   const addOrganization = useAddOrganization();
   const [initialValues] = useState(freshValues);
   const form = useForm<AddOrganizationValues>({
@@ -158,14 +156,7 @@ export function AddOrganizationDialog({ opened, onClose }: AddOrganizationDialog
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps('gender')}
         />
-        <DateField
-          label="Date of Birth"
-          placeholder="YYYY-MM-DD"
-          valueFormat="YYYY-MM-DD"
-          maxDate={today}
-          required
-          {...form.getInputProps('dob')}
-        />
+        <BirthDateField {...form.getInputProps('dob')} />
       </SimpleGrid>
       <div>
         <PasswordInput

@@ -67,7 +67,7 @@ export function AddUserDialog({ mode, groupName, opened, onClose }: AddUserDialo
 
   return (
     <FormDialog opened={opened} title="Add User" submitLabel="Add User" size="lg" {...dialogProps}>
-      <UserDetailsFields form={form} today={today} />
+      <UserDetailsFields form={form} />
       <TextInput
         label="Email"
         type="email"

@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Alert, Button, Center, Checkbox, Loader, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import dayjs from 'dayjs';
 import {
   EditUserFields,
   RequiredGroupIds,
@@ -55,7 +54,6 @@ interface EditUserFormProps {
 }
 
 function EditUserForm({ mode, user, isSelf, onClose }: EditUserFormProps) {
-  const [today] = useState(() => dayjs().format('YYYY-MM-DD'));
   const choosesGroups = usersModeAllows(mode, 'choose-groups');
   // Nobody takes their own admin role away, so their own row shows no checkbox (SPEC §6).
   const togglesAdmin = usersModeAllows(mode, 'set-admin') && !isSelf;
@@ -136,7 +134,7 @@ function EditUserForm({ mode, user, isSelf, onClose }: EditUserFormProps) {
         </Stack>
       ) : (
         <>
-          <UserDetailsFields form={form} today={today} />
+          <UserDetailsFields form={form} />
           {choosesGroups && <GroupSelect form={form} />}
           {togglesAdmin && (
             <Checkbox

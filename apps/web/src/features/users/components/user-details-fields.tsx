@@ -1,7 +1,7 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { NAME_MAX, GENDERS } from '@resonant/contracts/profile';
-import { DateField } from '../../../components/date-field.tsx';
+import { BirthDateField } from '../../../components/birth-date-field.tsx';
 
 /** The personal details both user dialogs edit. */
 export interface UserDetailsValues {
@@ -13,14 +13,11 @@ export interface UserDetailsValues {
 
 interface UserDetailsFieldsProps<Values extends UserDetailsValues> {
   form: UseFormReturnType<Values>;
-  /** Today as YYYY-MM-DD: the latest date of birth (SPEC §5: not in the future). */
-  today: string;
 }
 
 /** First Name, Last Name, Gender and Date of Birth with the SPEC §5 limits. */
 export function UserDetailsFields<Values extends UserDetailsValues>({
   form,
-  today,
 }: UserDetailsFieldsProps<Values>) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
@@ -46,14 +43,7 @@ export function UserDetailsFields<Values extends UserDetailsValues>({
         comboboxProps={{ withinPortal: true }}
         {...form.getInputProps('gender')}
       />
-      <DateField
-        label="Date of Birth"
-        placeholder="YYYY-MM-DD"
-        valueFormat="YYYY-MM-DD"
-        maxDate={today}
-        required
-        {...form.getInputProps('birthDate')}
-      />
+      <BirthDateField {...form.getInputProps('birthDate')} />
     </SimpleGrid>
   );
 }
