@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { Id, inStorableYears, STORABLE_YEARS_MESSAGE } from './fields.ts';
-import { Quality } from './metrics.ts';
+import { Id } from './fields.ts';
 import { OrgUser } from './org-users.ts';
-import { ReadingKind } from './readings.ts';
-import { Tag } from './tags.ts';
 
 /** Query strings carry text: 'true' / 'false' (absent = the default). */
 const booleanParam = (defaultValue: boolean) =>
@@ -65,75 +62,3 @@ export const RemoveParticipantQuery = z.object({
   groupId: Id('groupId'),
 });
 export type RemoveParticipantQuery = z.input<typeof RemoveParticipantQuery>;
-
-/** A date-time with its offset, or a calendar day read in the organisation's time zone. */
-const RangeBound = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date()], {
-    error: 'Must be an ISO 8601 date-time with a time zone or a date (YYYY-MM-DD)',
-  })
-  .refine(inStorableYears, STORABLE_YEARS_MESSAGE);
-
-/** Most readings one call answers; `noOfRows` tells when a range holds more. */
-export const MEMBER_READINGS_MAX_LIMIT = 1000;
-
-/**
- * GET /api/user/rmssd (SPEC §7): one member's readings, newest first. `from` / `to` bound the time
- * (a plain date covers that whole day, `to` inclusive); `limit` and `offset` page through them.
- */
-export const MemberReadingsQuery = z.object({
-  user_id: z.uuid('user_id must be an id'),
-  from: RangeBound.optional(),
-  to: RangeBound.optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(MEMBER_READINGS_MAX_LIMIT, `limit must be at most ${MEMBER_READINGS_MAX_LIMIT}`)
-    .default(MEMBER_READINGS_MAX_LIMIT),
-  offset: z.coerce
-    .number({ error: 'offset must be a number' })
-    .int('offset must be a whole number')
-    .min(0, 'offset must be at least 0')
-    .default(0),
-});
-export type MemberReadingsQuery = z.input<typeof MemberReadingsQuery>;
-/** The query after validation: defaults filled in. */
-export type MemberReadingsParams = z.output<typeof MemberReadingsQuery>;
-
-/** SPEC §3 "Reading" as the group area and reports read it; metrics are null when not computable. */
-export const MemberReading = z.object({
-  id: z.string(),
-  dateTime: z.string(),
-  userId: z.string(),
-  kind: ReadingKind,
-  /** `low`: too little clean signal; shown, but left out of every average. */
-  quality: Quality,
-  rmssd: z.number().nullable(),
-  created_at: z.string(),
-  tags: z.array(Tag),
-  time_domain: z.object({
-    minMax: z.number().nullable(),
-    sdnn: z.number().nullable(),
-    sdsd: z.number().nullable(),
-    mean_hr: z.number().nullable(),
-    max_hr: z.number().nullable(),
-    min_hr: z.number().nullable(),
-    mean_nni: z.number().nullable(),
-    median_nni: z.number().nullable(),
-    range_nni: z.number().nullable(),
-  }),
-  frequency_domain: z.object({
-    lf: z.number().nullable(),
-    hf: z.number().nullable(),
-    vlf: z.number().nullable(),
-    total_power: z.number().nullable(),
-  }),
-});
-export type MemberReading = z.infer<typeof MemberReading>;
-
-/** `noOfRows`: how many readings the range holds in all, whatever `limit` and `offset` cut. */
-export const MemberReadingsResponse = z.object({
-  list: z.array(MemberReading),
-  noOfRows: z.number().int(),
-});
-export type MemberReadingsResponse = z.infer<typeof MemberReadingsResponse>;

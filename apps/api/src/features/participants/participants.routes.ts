@@ -2,13 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, MessageResponse } from '@resonant/contracts/errors';
 import {
   AddParticipantsBody,
-  MEMBER_READINGS_MAX_LIMIT,
-  MemberReadingsQuery,
-  MemberReadingsResponse,
   ParticipantsQuery,
   ParticipantsResponse,
   RemoveParticipantQuery,
 } from '@resonant/contracts/participants';
+import {
+  MEMBER_READINGS_MAX_LIMIT,
+  MemberReadingsQuery,
+  MemberReadingsResponse,
+} from '@resonant/contracts/reports';
 import type { AppDeps } from '../../app-deps.ts';
 import {
   addParticipants,

@@ -4,12 +4,14 @@ import {
   PARTICIPANTS_ADDED_MESSAGE,
   PARTICIPANT_REMOVED_MESSAGE,
   type AddParticipantsBody,
-  type MemberReading,
-  type MemberReadingsParams,
-  type MemberReadingsResponse,
   type Participant,
   type RemoveParticipantQuery,
 } from '@resonant/contracts/participants';
+import type {
+  MemberReading,
+  MemberReadingsParams,
+  MemberReadingsResponse,
+} from '@resonant/contracts/reports';
 import { participantRemovalRefusal } from '@resonant/contracts/participants-policies';
 import type { MessageResponse } from '@resonant/contracts/errors';
 import type { AppDeps } from '../../app-deps.ts';
@@ -143,7 +145,7 @@ export async function listReadingsOfMember(
     limit: query.limit,
     offset: query.offset,
   });
-  return { list: rows.map(presentReading), noOfRows: total };
+  return { list: rows.map(presentReading), noOfRows: total, normal_range: [] };
 }
 
 type ReadingRow = Awaited<ReturnType<typeof listMemberReadings>>['rows'][number];
@@ -156,6 +158,8 @@ function presentReading(row: ReadingRow): MemberReading {
     userId: row.accountId,
     kind: row.kind,
     quality: row.quality,
+    reading_result: null,
+    readings_count: 1,
     rmssd: row.rmssd,
     created_at: row.createdAt.toISOString(),
     tags: row.tags,

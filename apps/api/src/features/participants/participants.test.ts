@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  MemberReadingsResponse,
-  ParticipantsResponse,
-} from '@resonant/contracts/participants';
+import type { ParticipantsResponse } from '@resonant/contracts/participants';
+import type { MemberReadingsResponse } from '@resonant/contracts/reports';
 import { NO_CURRENT_GROUP_MESSAGE, USER_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import type { Reading } from '@resonant/contracts/readings';
 import type { TagsResponse } from '@resonant/contracts/tags';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { MemberReadingsResponse } from '@resonant/contracts/participants';
+import type { MemberReadingsResponse } from '@resonant/contracts/reports';
 import { apiClient } from '../../../lib/api-client.ts';
 import { useCurrentContext, type CurrentContext } from '../../../lib/current-context.ts';
 import { tenantKey } from '../../../lib/query-keys.ts';

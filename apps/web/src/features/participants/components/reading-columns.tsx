@@ -1,5 +1,5 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
-import type { MemberReading } from '@resonant/contracts/participants';
+import type { MemberReading } from '@resonant/contracts/reports';
 import type { DataColumn } from '../../../components/data-table.tsx';
 import { formatDateTime, formatMetric, NO_VALUE } from '../../../lib/hrv-format.ts';
 
