@@ -24,6 +24,7 @@ import { organizationsRoutes } from './features/organizations/organizations.rout
 import { participantsRoutes } from './features/participants/participants.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { readingsRoutes } from './features/readings/readings.routes.ts';
+import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { sessionsRoutes } from './features/sessions/sessions.routes.ts';
 import { switchRoutes } from './features/switch/switch.routes.ts';
 import { tagsRoutes } from './features/tags/tags.routes.ts';
@@ -84,6 +85,7 @@ export async function buildApp(
   await app.register(groupsRoutes, deps);
   await app.register(participantsRoutes, deps);
   await app.register(analyticsRoutes, deps);
+  await app.register(reportsRoutes, deps);
   await app.register(topOrganizationsRoutes, deps);
 
   const mailer = createMailer(deps.config, deps.db, deps.clock);

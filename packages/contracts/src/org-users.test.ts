@@ -5,8 +5,8 @@ import {
   OrgUsersQuery,
   RequiredGroupIds,
   csvLine,
-  csvSafe,
 } from './org-users.ts';
+import { csvSafe } from './csv-safety.ts';
 
 const valid = {
   firstName: 'Ada',

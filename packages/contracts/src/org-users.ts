@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, ListSearch, ListSort } from './fields.ts';
 import { Password } from './auth.ts';
+import { csvSafe } from './csv-safety.ts';
 import { BirthDate, FirstName, GENDERS, GenderField, LastName } from './profile.ts';
 
 /** SPEC §5 Add User: the username (email) is at most 50 characters. */
@@ -312,17 +313,6 @@ export const ImportUsersResponse = z.object({
   }),
 });
 export type ImportUsersResponse = z.infer<typeof ImportUsersResponse>;
-
-// OWASP "CSV injection": a cell starting with one of these is read as a formula by spreadsheets.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * A cell value safe to put in a CSV a spreadsheet will open: formula-looking text gets a leading
- * `'` so it stays text. Stored values are never changed; this is applied whenever one is echoed.
- */
-export function csvSafe(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
 
 /** One CSV line from cells: quoted when needed (RFC 4180) and formula-safe. */
 export function csvLine(cells: readonly string[]): string {

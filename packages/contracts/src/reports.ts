@@ -357,6 +357,9 @@ export type RawSessionData = z.infer<typeof RawSessionData>;
 export const RawDataResponse = z.object({ list: z.array(RawSessionData) });
 export type RawDataResponse = z.infer<typeof RawDataResponse>;
 
+/** The 404 of a session that is not the named member's (or of nobody): ids cannot be probed. */
+export const SESSION_NOT_FOUND_MESSAGE = 'Session not found';
+
 /** Whose recordings a CSV export holds: the picked users, or every member the caller reaches. */
 export const CSV_MEMBERS = ['picked', 'all'] as const;
 

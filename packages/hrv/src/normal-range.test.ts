@@ -23,6 +23,7 @@ describe('days', () => {
   it('numbers days and back', () => {
     expect(dayNumber('1970-01-02')).toBe(1);
     expect(dayOfNumber(dayNumber('2024-02-29') + 1)).toBe('2024-03-01');
+    expect(dayOfNumber(dayNumber('0001-01-01'))).toBe('0001-01-01');
     expect(() => dayNumber('2026-1-1')).toThrow('Not a day');
   });
 });

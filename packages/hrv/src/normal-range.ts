@@ -47,7 +47,10 @@ const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function dayNumber(day: string): number {
   const match = DAY_PATTERN.exec(day);
   if (!match) throw new Error(`Not a day (YYYY-MM-DD): ${day}`);
-  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / DAY_MS;
+  // setUTCFullYear, not Date.UTC: the latter reads years 0-99 as 1900-1999.
+  const date = new Date(0);
+  date.setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return date.getTime() / DAY_MS;
 }
 
 /** The `YYYY-MM-DD` of a day number. */

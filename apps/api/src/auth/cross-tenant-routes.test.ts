@@ -9,6 +9,7 @@ import {
 import { ADMIN_NOT_FOUND_MESSAGE } from '@resonant/contracts/groups';
 import { INVITATION_NOT_FOUND_MESSAGE } from '@resonant/contracts/invitations';
 import type { PublicKeyResponse } from '@resonant/contracts/org-users';
+import { SESSION_NOT_FOUND_MESSAGE } from '@resonant/contracts/reports';
 import { roleHasPermission, type Permission } from '@resonant/contracts/roles';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildTenant, idsOf, type IdKind, type Tenant } from '../../test/cross-tenant-ids.ts';
@@ -43,6 +44,8 @@ type Probe = {
    * then answers like A's own request (2xx), with no trace of B.
    */
   ignoredInGroup?: string;
+  /** A's id for the read that must succeed, when the same label's would not (not its session). */
+  ownId?: () => string;
 };
 
 type Row =
@@ -383,16 +386,6 @@ const table: Record<string, Row> = {
       },
     ],
   },
-  'GET /api/user/rmssd': {
-    probes: [
-      {
-        field: 'user_id',
-        kind: 'user',
-        request: (id) => ({ url: `/api/user/rmssd?user_id=${id}` }),
-        message: USER_NOT_FOUND_MESSAGE,
-      },
-    ],
-  },
 
   // analytics
   'GET /api/hrv_analytics/dashboard_aggregated': {
@@ -402,6 +395,122 @@ const table: Record<string, Row> = {
         kind: 'user',
         request: (id) => ({ url: `/api/hrv_analytics/dashboard_aggregated?type=user&id=${id}` }),
         message: USER_NOT_FOUND_MESSAGE,
+      },
+    ],
+  },
+
+  // reports: a member outside the reach is 404, a tag not offered 400 (as ingestion says it)
+  'GET /api/user/rmssd': {
+    probes: [
+      {
+        field: 'user_id',
+        kind: 'user',
+        request: (id) => ({ url: `/api/user/rmssd?user_id=${id}` }),
+        message: USER_NOT_FOUND_MESSAGE,
+      },
+      {
+        field: 'tag_ids',
+        kind: 'tag',
+        request: (id) => ({ url: `/api/user/rmssd?user_id=${a.users.member}&tag_ids=${id}` }),
+        status: 400,
+        message: unknownTag,
+      },
+    ],
+  },
+  'GET /api/selected-history': {
+    probes: [
+      {
+        field: 'user_id',
+        kind: 'user',
+        request: (id) => ({ url: `/api/selected-history?user_id=${id}&type=exercise` }),
+        message: USER_NOT_FOUND_MESSAGE,
+      },
+      {
+        field: 'tag_ids',
+        kind: 'tag',
+        request: (id) => ({
+          url: `/api/selected-history?user_id=${a.users.member}&type=exercise&tag_ids=${id}`,
+        }),
+        status: 400,
+        message: unknownTag,
+      },
+    ],
+  },
+  'GET /api/hrv_analytics/biofeedback/all-time': {
+    probes: [
+      {
+        field: 'userId',
+        kind: 'user',
+        request: (id) => ({
+          url: `/api/hrv_analytics/biofeedback/all-time?userId=${id}&sessionType=exercise`,
+        }),
+        message: USER_NOT_FOUND_MESSAGE,
+      },
+      {
+        field: 'tag_ids',
+        kind: 'tag',
+        request: (id) => ({
+          url: `/api/hrv_analytics/biofeedback/all-time?userId=${a.users.member}&sessionType=exercise&tag_ids=${id}`,
+        }),
+        status: 400,
+        message: unknownTag,
+      },
+    ],
+  },
+  'GET /api/raw-data/{sessionId}': {
+    probes: [
+      {
+        field: 'sessionId',
+        kind: 'session',
+        request: (id) => ({ url: `/api/raw-data/${id}?user_id=${a.users.member}` }),
+        message: SESSION_NOT_FOUND_MESSAGE,
+      },
+      {
+        field: 'user_id',
+        kind: 'user',
+        request: (id) => ({ url: `/api/raw-data/${a.sessionId}?user_id=${id}` }),
+        message: USER_NOT_FOUND_MESSAGE,
+        ownId: () => a.users.member,
+      },
+    ],
+  },
+  'GET /api/reports/readings.csv': {
+    probes: [
+      {
+        field: 'user_ids',
+        kind: 'user',
+        request: (id) => ({ url: `/api/reports/readings.csv?user_ids=${a.users.member},${id}` }),
+        message: USER_NOT_FOUND_MESSAGE,
+      },
+      {
+        field: 'tag_ids',
+        kind: 'tag',
+        request: (id) => ({
+          url: `/api/reports/readings.csv?user_ids=${a.users.member}&tag_ids=${id}`,
+        }),
+        status: 400,
+        message: unknownTag,
+      },
+    ],
+  },
+  'GET /api/reports/sessions.csv': {
+    probes: [
+      {
+        field: 'user_ids',
+        kind: 'user',
+        request: (id) => ({
+          url: `/api/reports/sessions.csv?type=exercise&user_ids=${a.users.member},${id}`,
+        }),
+        message: USER_NOT_FOUND_MESSAGE,
+      },
+      {
+        field: 'tag_ids',
+        kind: 'tag',
+        request: (id) => ({
+          url: `/api/reports/sessions.csv?type=exercise&user_ids=${a.users.member}&tag_ids=${id}`,
+        }),
+        status: 400,
+        message: unknownTag,
       },
     ],
   },
@@ -769,7 +878,10 @@ describe('an org admin of one organisation and the ids of another', () => {
             typeof probe.message === 'string' ? probe.message : probe.message(value);
           const answer = async (value: string) => {
             const response = await send(operation!, probe.request(value), sender);
-            return { response, seen: { status: response.statusCode, body: response.json() } };
+            // A download's 200 is its file (CSV), not JSON; every refusal is JSON {message}.
+            const json = response.headers['content-type']?.toString().includes('application/json');
+            const body: unknown = json ? response.json() : response.body;
+            return { response, seen: { status: response.statusCode, body } };
           };
 
           if (sender === 'in a group' && probe.ignoredInGroup) {
@@ -790,7 +902,8 @@ describe('an org admin of one organisation and the ids of another', () => {
           // A read with A's own id of the kind succeeds: the request is valid but for the id.
           if (operation!.method === 'GET') {
             expect(
-              (await answer(ownCounterpart(probe.kind, label, sender))).response.statusCode,
+              (await answer(probe.ownId?.() ?? ownCounterpart(probe.kind, label, sender))).response
+                .statusCode,
             ).toBe(200);
           }
         },

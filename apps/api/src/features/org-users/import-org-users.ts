@@ -9,10 +9,10 @@ import {
   IMPORT_FAILED_LIST_MAX,
   IMPORT_INVALID_DATA_MESSAGE,
   IMPORT_NOT_TEXT_MESSAGE,
-  csvSafe,
   type ImportFailure,
   type ImportUsersResponse,
 } from '@resonant/contracts/org-users';
+import { csvSafe } from '@resonant/contracts/csv-safety';
 import { BirthDate, FirstName, GENDERS, GenderField, LastName } from '@resonant/contracts/profile';
 import type { AppDeps } from '../../app-deps.ts';
 import { recordAudit } from '../../lib/audit.ts';

@@ -1,16 +1,9 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { accounts, profiles } from '../../db/schema/accounts.ts';
-import {
-  groupMemberships,
-  groups,
-  orgMemberships,
-  organisations,
-} from '../../db/schema/organisations.ts';
-import { readingTags, readings, tags } from '../../db/schema/readings.ts';
+import { groupMemberships, groups, orgMemberships } from '../../db/schema/organisations.ts';
 import { memberRollupTotals } from '../../db/schema/rollups.ts';
-import type { GroupScope, OrgScope, ReachScope } from '../../auth/scope.ts';
-import { sortTags, type PresentedTag } from '../../lib/offered-tags.ts';
+import type { GroupScope, OrgScope } from '../../auth/scope.ts';
 import { orgUserColumns } from '../../lib/org-user-row.ts';
 
 /**
@@ -61,113 +54,6 @@ const groupMembershipOf = (group: GroupScope, accountId: string) =>
     eq(groupMemberships.groupId, group.groupId),
     eq(groupMemberships.accountId, accountId),
   );
-
-/** Whether the account is a member of the reach: of its group, or of its organisation. */
-export async function isMemberWithin(
-  db: Database,
-  reach: ReachScope,
-  accountId: string,
-): Promise<boolean> {
-  const [row] = reach.groupId
-    ? await db
-        .select({ id: groupMemberships.id })
-        .from(groupMemberships)
-        .where(groupMembershipOf({ ...reach, groupId: reach.groupId }, accountId))
-    : await db
-        .select({ id: orgMemberships.id })
-        .from(orgMemberships)
-        .where(and(eq(orgMemberships.orgId, reach.orgId), eq(orgMemberships.accountId, accountId)));
-  return Boolean(row);
-}
-
-/** A bound of a readings range: an instant, or a calendar day in the organisation's time zone. */
-export type RangeBound = { instant: string } | { day: string };
-
-/**
- * One member's readings in the reach's organisation, newest first, with their tags, and how many
- * the range holds in all. Served by the (org, account, taken_at) index.
- */
-export async function listMemberReadings(
-  db: Database,
-  reach: ReachScope,
-  accountId: string,
-  range: { from?: RangeBound; to?: RangeBound; limit: number; offset: number },
-) {
-  const orgTimeZone = sql`(select ${organisations.timeZone} from ${organisations} where ${eq(organisations.id, reach.orgId)})`;
-  const conditions: SQL[] = [eq(readings.orgId, reach.orgId), eq(readings.accountId, accountId)];
-  if (range.from) {
-    conditions.push(
-      'instant' in range.from
-        ? sql`${readings.takenAt} >= ${range.from.instant}::timestamptz`
-        : sql`${readings.takenAt} >= (${range.from.day}::date::timestamp at time zone ${orgTimeZone})`,
-    );
-  }
-  if (range.to) {
-    conditions.push(
-      'instant' in range.to
-        ? sql`${readings.takenAt} <= ${range.to.instant}::timestamptz`
-        : // A day given as `to` is included whole: up to the start of the next one.
-          sql`${readings.takenAt} < ((${range.to.day}::date + 1)::timestamp at time zone ${orgTimeZone})`,
-    );
-  }
-  const where = and(...conditions);
-
-  const [total] = await db.select({ n: count() }).from(readings).where(where);
-  const rows = await db
-    .select({
-      id: readings.id,
-      accountId: readings.accountId,
-      takenAt: readings.takenAt,
-      kind: readings.kind,
-      quality: readings.quality,
-      createdAt: readings.createdAt,
-      rmssd: readings.rmssd,
-      minMax: readings.minMax,
-      sdnn: readings.sdnn,
-      sdsd: readings.sdsd,
-      meanHr: readings.meanHr,
-      maxHr: readings.maxHr,
-      minHr: readings.minHr,
-      meanNni: readings.meanNni,
-      medianNni: readings.medianNni,
-      rangeNni: readings.rangeNni,
-      lf: readings.lf,
-      hf: readings.hf,
-      vlf: readings.vlf,
-      totalPower: readings.totalPower,
-    })
-    .from(readings)
-    .where(where)
-    .orderBy(desc(readings.takenAt), desc(readings.id))
-    .limit(range.limit)
-    .offset(range.offset);
-
-  const tagsByReading = new Map<string, PresentedTag[]>();
-  if (rows.length > 0) {
-    const tagRows = await db
-      .select({ readingId: readingTags.readingId, id: tags.id, tag_name: tags.name })
-      .from(readingTags)
-      .innerJoin(tags, eq(tags.id, readingTags.tagId))
-      .where(
-        and(
-          eq(readingTags.orgId, reach.orgId),
-          inArray(
-            readingTags.readingId,
-            rows.map((row) => row.id),
-          ),
-        ),
-      );
-    for (const { readingId, ...tag } of tagRows) {
-      const list = tagsByReading.get(readingId) ?? [];
-      list.push(tag);
-      tagsByReading.set(readingId, list);
-    }
-  }
-  return {
-    total: total?.n ?? 0,
-    rows: rows.map((row) => ({ ...row, tags: sortTags(tagsByReading.get(row.id) ?? []) })),
-  };
-}
 
 /**
  * A group of the organisation, locked until the transaction ends so that membership changes of one

@@ -6,18 +6,8 @@ import {
   ParticipantsResponse,
   RemoveParticipantQuery,
 } from '@resonant/contracts/participants';
-import {
-  MEMBER_READINGS_MAX_LIMIT,
-  MemberReadingsQuery,
-  MemberReadingsResponse,
-} from '@resonant/contracts/reports';
 import type { AppDeps } from '../../app-deps.ts';
-import {
-  addParticipants,
-  listParticipants,
-  listReadingsOfMember,
-  removeParticipant,
-} from './participants.service.ts';
+import { addParticipants, listParticipants, removeParticipant } from './participants.service.ts';
 
 const errors = {
   400: ErrorResponse,
@@ -26,7 +16,7 @@ const errors = {
   404: ErrorResponse,
 };
 
-/** The group area's users and their readings (SPEC §2 Group area, §7 Groups and Readings). */
+/** The group area's users (SPEC §2 Group area, §7 Groups). */
 export const participantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.get(
     '/api/group/participants',
@@ -85,26 +75,5 @@ export const participantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       },
     },
     async (request) => removeParticipant(deps, request.scope, request.query),
-  );
-
-  app.get(
-    '/api/user/rmssd',
-    {
-      config: { permission: 'reports.read', context: 'org' },
-      schema: {
-        tags: ['group area'],
-        summary: "A member's readings",
-        description:
-          'Readings of one member, newest first: a member of your current group, or, acting as ' +
-          'org admin, of your organisation; anyone else answers 404. `from` and `to` bound the ' +
-          'time (ISO 8601 with offset, or a date read in the organisation’s time zone, `to` ' +
-          `inclusive); \`limit\` (1-${MEMBER_READINGS_MAX_LIMIT}, default ` +
-          `${MEMBER_READINGS_MAX_LIMIT}) and \`offset\` page, \`noOfRows\` counts the range. ` +
-          'Low-quality readings are listed with `quality: "low"`; they are left out of averages.',
-        querystring: MemberReadingsQuery,
-        response: { 200: MemberReadingsResponse, ...errors },
-      },
-    },
-    async (request) => listReadingsOfMember(deps, request.scope, request.query),
   );
 };

@@ -7,11 +7,6 @@ import {
   type Participant,
   type RemoveParticipantQuery,
 } from '@resonant/contracts/participants';
-import type {
-  MemberReading,
-  MemberReadingsParams,
-  MemberReadingsResponse,
-} from '@resonant/contracts/reports';
 import { participantRemovalRefusal } from '@resonant/contracts/participants-policies';
 import type { MessageResponse } from '@resonant/contracts/errors';
 import type { AppDeps } from '../../app-deps.ts';
@@ -23,11 +18,8 @@ import {
   deleteGroupMember,
   findGroupMember,
   insertOrgMembersIntoGroup,
-  isMemberWithin,
   listGroupMembers,
-  listMemberReadings,
   lockOrgGroup,
-  type RangeBound,
 } from './participants.queries.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
@@ -116,64 +108,4 @@ export async function removeParticipant(
     });
   });
   return { message: PARTICIPANT_REMOVED_MESSAGE };
-}
-
-const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-// An instant goes to the database in UTC: its own offset may be one PostgreSQL refuses (+16:00).
-const toBound = (value: string | undefined): RangeBound | undefined =>
-  value === undefined
-    ? undefined
-    : DAY_ONLY.test(value)
-      ? { day: value }
-      : { instant: new Date(value).toISOString() };
-
-/**
- * One member's readings, newest first (SPEC §7 GET /user/rmssd). A member outside the caller's
- * reach — another group, another organisation, or no one — answers 404, never an empty list, so
- * ids cannot be probed.
- */
-export async function listReadingsOfMember(
-  { db }: Deps,
-  scope: TenantScope,
-  query: MemberReadingsParams,
-): Promise<MemberReadingsResponse> {
-  const reach = requireReach(scope);
-  if (!(await isMemberWithin(db, reach, query.user_id))) throw notFound(USER_NOT_FOUND_MESSAGE);
-  const { rows, total } = await listMemberReadings(db, reach, query.user_id, {
-    from: toBound(query.from),
-    to: toBound(query.to),
-    limit: query.limit,
-    offset: query.offset,
-  });
-  return { list: rows.map(presentReading), noOfRows: total, normal_range: [] };
-}
-
-type ReadingRow = Awaited<ReturnType<typeof listMemberReadings>>['rows'][number];
-
-/** SPEC §3 Reading: time-domain and frequency-domain measures grouped as the dashboard reads them. */
-function presentReading(row: ReadingRow): MemberReading {
-  return {
-    id: row.id,
-    dateTime: row.takenAt.toISOString(),
-    userId: row.accountId,
-    kind: row.kind,
-    quality: row.quality,
-    reading_result: null,
-    readings_count: 1,
-    rmssd: row.rmssd,
-    created_at: row.createdAt.toISOString(),
-    tags: row.tags,
-    time_domain: {
-      minMax: row.minMax,
-      sdnn: row.sdnn,
-      sdsd: row.sdsd,
-      mean_hr: row.meanHr,
-      max_hr: row.maxHr,
-      min_hr: row.minHr,
-      mean_nni: row.meanNni,
-      median_nni: row.medianNni,
-      range_nni: row.rangeNni,
-    },
-    frequency_domain: { lf: row.lf, hf: row.hf, vlf: row.vlf, total_power: row.totalPower },
-  };
 }

@@ -1,0 +1,225 @@
+import { Readable, pipeline } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { USER_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
+import { csvSafe } from '@resonant/contracts/csv-safety';
+import {
+  READINGS_CSV_COLUMNS,
+  SESSIONS_CSV_COLUMNS,
+  reportCsvFileName,
+  type MemberReading,
+  type ReadingsCsvParams,
+  type SessionsCsvParams,
+} from '@resonant/contracts/reports';
+import { finiteOrNull } from '@resonant/hrv/finite';
+import type { AppDeps } from '../../app-deps.ts';
+import { requireReach, type ReachScope, type TenantScope } from '../../auth/scope.ts';
+import type { Database } from '../../db/client.ts';
+import { notFound } from '../../lib/http-error.ts';
+import type { PresentedTag } from '../../lib/offered-tags.ts';
+import { membersWithin, sessionRows, sessionTagsOf } from './reports.queries.ts';
+import {
+  historyRows,
+  offeredTagIds,
+  prepareMemberHistory,
+  presentHistoryRows,
+  sessionFilter,
+  type HistoryRow,
+} from './reports.service.ts';
+
+type Deps = Pick<AppDeps, 'db'>;
+
+/** Rows read per statement: memory stays flat whatever the range or the number of members. */
+const CSV_BATCH_ROWS = 1000;
+
+/** A report download: its file name and the CSV, produced as the client reads it. */
+export type CsvDownload = { fileName: string; body: Readable };
+
+type CsvCell = string | number | null;
+type CsvRecord = Record<string, CsvCell>;
+
+/**
+ * The members a download covers: the picked ones in the order given, each within the caller's
+ * reach (else 404 before anything is sent), or every member of the reach by name.
+ */
+async function csvMembers(
+  db: Database,
+  reach: ReachScope,
+  query: { members: 'picked' | 'all'; user_ids?: string[] | undefined },
+): Promise<string[]> {
+  if (query.members === 'all') return (await membersWithin(db, reach)).map((member) => member.id);
+  const picked = [...new Set(query.user_ids ?? [])];
+  const found = new Set((await membersWithin(db, reach, picked)).map((member) => member.id));
+  if (picked.some((id) => !found.has(id))) throw notFound(USER_NOT_FOUND_MESSAGE);
+  return picked;
+}
+
+/**
+ * The records as a CSV stream: the header first, a UTF-8 BOM before it (spreadsheets then read
+ * UTF-8), each record pulled from `records` only when the stringifier has room (backpressure).
+ */
+function csvStream(columns: readonly string[], records: AsyncIterable<CsvRecord>): Readable {
+  const stringifier = stringify({ header: true, columns: [...columns], bom: true });
+  // An error while reading ends the download early; the client sees a cut-off file.
+  pipeline(Readable.from(records), stringifier, () => {});
+  return stringifier;
+}
+
+const joined = (tags: readonly PresentedTag[], part: (tag: PresentedTag) => string) =>
+  tags.map(part).join(';');
+
+/** A band's share of total power in percent, rounded; empty without a positive total. */
+function percentOf(band: number | null, total: number | null): number | null {
+  if (band === null || total === null || total <= 0) return null;
+  return finiteOrNull(Math.round((100 * band) / total));
+}
+
+/** One line of text about a row, as the chart's tooltip says it (local time of the org). */
+function tooltipText(row: HistoryRow, reading: MemberReading, averaged: boolean): string {
+  const parts = [
+    averaged ? `${row.localTime} · Mean of ${reading.readings_count} readings` : row.localTime,
+    reading.rmssd === null ? 'RMSSD –' : `RMSSD ${reading.rmssd.toFixed(1)} ms`,
+  ];
+  if (reading.quality === 'low') parts.push('Low quality');
+  if (reading.tags.length > 0)
+    parts.push(`Tags: ${reading.tags.map((t) => t.tag_name).join(', ')}`);
+  return parts.join(' · ');
+}
+
+function readingRecord(row: HistoryRow, reading: MemberReading, averaged: boolean): CsvRecord {
+  const time = reading.time_domain;
+  const frequency = reading.frequency_domain;
+  return {
+    userId: reading.userId,
+    dateTime: reading.dateTime,
+    readingResult: reading.reading_result,
+    tooltipText: csvSafe(tooltipText(row, reading, averaged)),
+    tagId: joined(reading.tags, (tag) => tag.id),
+    tagName: csvSafe(joined(reading.tags, (tag) => tag.tag_name)),
+    rmssd: reading.rmssd,
+    sdnn: time.sdnn,
+    minMax: time.minMax,
+    meanNni: time.mean_nni,
+    medianNni: time.median_nni,
+    rangeNni: time.range_nni,
+    totalPower: frequency.total_power,
+    hf: frequency.hf,
+    lf: frequency.lf,
+    vlf: frequency.vlf,
+    'HF%': percentOf(frequency.hf, frequency.total_power),
+    'LF%': percentOf(frequency.lf, frequency.total_power),
+    'VLF%': percentOf(frequency.vlf, frequency.total_power),
+    meanHr: time.mean_hr,
+    maxHr: time.max_hr,
+    minHr: time.min_hr,
+  };
+}
+
+/**
+ * GET /api/reports/readings.csv: the readings history of the members, one after another, oldest
+ * first, with the JSON route's filters and grouping (a member's row count is its noOfRows).
+ */
+export async function readingsCsv(
+  { db }: Deps,
+  scope: TenantScope,
+  query: ReadingsCsvParams,
+): Promise<CsvDownload> {
+  const reach = requireReach(scope);
+  const members = await csvMembers(db, reach, query);
+  const tagIds = await offeredTagIds(db, reach, query.tag_ids);
+  async function* records(): AsyncGenerator<CsvRecord> {
+    for (const accountId of members) {
+      const history = await prepareMemberHistory(db, reach, accountId, query, tagIds);
+      if (history.total === 0) continue;
+      let after: HistoryRow | undefined;
+      for (;;) {
+        const rows = await historyRows(db, reach, history, {
+          order: 'oldest',
+          limit: CSV_BATCH_ROWS,
+          after:
+            after &&
+            (history.groupBy === 'average'
+              ? after.day
+              : { takenAt: after.takenAt.toISOString(), id: after.id }),
+        } as Parameters<typeof historyRows>[3]);
+        const readings = await presentHistoryRows(db, reach, history, rows);
+        for (const [index, row] of rows.entries())
+          yield readingRecord(row, readings[index]!, history.groupBy === 'average');
+        if (rows.length < CSV_BATCH_ROWS) break;
+        after = rows.at(-1);
+      }
+    }
+  }
+  return {
+    fileName: reportCsvFileName('readings', query),
+    body: csvStream(READINGS_CSV_COLUMNS, records()),
+  };
+}
+
+/**
+ * GET /api/reports/sessions.csv: the members' sessions of a type, one row each, oldest first, with
+ * their averages, breathing settings, optimal-zone figures and tags.
+ */
+export async function sessionsCsv(
+  { db }: Deps,
+  scope: TenantScope,
+  query: SessionsCsvParams,
+): Promise<CsvDownload> {
+  const reach = requireReach(scope);
+  const members = await csvMembers(db, reach, query);
+  const filter = sessionFilter(query.type, query, await offeredTagIds(db, reach, query.tag_ids));
+  async function* records(): AsyncGenerator<CsvRecord> {
+    for (const accountId of members) {
+      let after: { startedAt: string; id: string } | undefined;
+      for (;;) {
+        const rows = await sessionRows(db, reach, accountId, filter, {
+          order: 'oldest',
+          limit: CSV_BATCH_ROWS,
+          after,
+        });
+        const tagsBySession = await sessionTagsOf(
+          db,
+          reach,
+          rows.map((row) => row.id),
+        );
+        for (const row of rows) {
+          const tags = tagsBySession.get(row.id) ?? [];
+          const m = row.metrics;
+          const breath = row.breathTime;
+          yield {
+            userId: row.accountId,
+            sessionId: row.id,
+            dateTime: row.startedAt.toISOString(),
+            sessionName: csvSafe(row.name),
+            sessionMinutes: finiteOrNull(row.sessionMinutes),
+            breathsPerMinute: finiteOrNull(row.breathsPerMinute),
+            breathName: breath ? csvSafe(breath.name) : null,
+            inhaleSeconds: finiteOrNull(breath?.inhaleSeconds),
+            exhaleSeconds: finiteOrNull(breath?.exhaleSeconds),
+            inhalePercentage: finiteOrNull(breath?.inhalePercentage),
+            exhalePercentage: finiteOrNull(breath?.exhalePercentage),
+            ozSesAvgPercentage: finiteOrNull(row.ozSesAvgPercentage),
+            optimalZoneSessionAverage: finiteOrNull(row.optimalZoneSessionAverage),
+            rmssd: finiteOrNull(m.rmssd),
+            sdnn: finiteOrNull(m.sdnn),
+            minMax: finiteOrNull(m.minMax),
+            meanHr: finiteOrNull(m.meanHr),
+            lf: finiteOrNull(m.lf),
+            hf: finiteOrNull(m.hf),
+            vlf: finiteOrNull(m.vlf),
+            totalPower: finiteOrNull(m.totalPower),
+            quality: row.quality,
+            tagId: joined(tags, (tag) => tag.id),
+            tagName: csvSafe(joined(tags, (tag) => tag.tag_name)),
+          };
+        }
+        const last = rows.at(-1);
+        if (rows.length < CSV_BATCH_ROWS || !last) break;
+        after = { startedAt: last.startedAt.toISOString(), id: last.id };
+      }
+    }
+  }
+  return {
+    fileName: reportCsvFileName(query.type, query),
+    body: csvStream(SESSIONS_CSV_COLUMNS, records()),
+  };
+}

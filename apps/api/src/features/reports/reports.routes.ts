@@ -1,0 +1,195 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorResponse } from '@resonant/contracts/errors';
+import {
+  MEMBER_READINGS_MAX_LIMIT,
+  MemberReadingsQuery,
+  MemberReadingsResponse,
+  RawDataParams,
+  RawDataQuery,
+  RawDataResponse,
+  ReadingsCsvQuery,
+  SESSION_HISTORY_MAX_LIMIT,
+  SESSION_HISTORY_PAGE_SIZE,
+  SelectedHistoryQuery,
+  SelectedHistoryResponse,
+  SessionsAllTimeQuery,
+  SessionsAllTimeResponse,
+  SessionsCsvQuery,
+} from '@resonant/contracts/reports';
+import type { AppDeps } from '../../app-deps.ts';
+import { readingsCsv, sessionsCsv, type CsvDownload } from './reports-csv.ts';
+import {
+  listReadingsOfMember,
+  rawSessionData,
+  selectedHistory,
+  sessionsAllTime,
+} from './reports.service.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+};
+
+const config = { permission: 'reports.read', context: 'org' } as const;
+
+const REACH =
+  'A member of your current group, or, acting as org admin, of your organisation; anyone ' +
+  'else answers 404.';
+const RANGE =
+  '`from` and `to` bound the time (ISO 8601 with offset, or a date read in the ' +
+  'organisation’s time zone, `to` inclusive).';
+
+/**
+ * The 200 of a download in the OpenAPI document: a text/csv body. Fastify sends the stream as it
+ * is, so this schema only documents it; errors stay JSON {message}.
+ */
+const CsvFile = z.string().meta({
+  description: 'The CSV file (UTF-8 with a BOM), streamed.',
+  content: { 'text/csv': { schema: { type: 'string' } } },
+});
+
+// RFC 6266 / 5987: an ASCII fallback for old clients, the exact name percent-encoded in UTF-8.
+const encodeExtValue = (name: string) =>
+  encodeURIComponent(name).replace(
+    /['()*!]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+
+function sendCsv(reply: FastifyReply, download: CsvDownload) {
+  const fallback = download.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header(
+      'content-disposition',
+      `attachment; filename="${fallback}"; filename*=UTF-8''${encodeExtValue(download.fileName)}`,
+    )
+    .send(download.body);
+}
+
+/**
+ * Reports (SPEC §2, §7): one member's readings and sessions over a range, a session's raw
+ * optimal-zone data, and the CSV downloads. Every history read of the app is here.
+ */
+export const reportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.get(
+    '/api/user/rmssd',
+    {
+      config,
+      schema: {
+        tags: ['reports'],
+        summary: "A member's readings",
+        description:
+          `Readings of one member, newest first. ${REACH} ${RANGE} ` +
+          '`reading_taken_time` keeps those taken until 12:00 or after 12:00 in the ' +
+          'organisation’s time zone (12:00 itself in both); `tag_ids` those carrying one of the ' +
+          'tags; `chart_data_group_by=average` makes one row per day (the mean of its good ' +
+          'readings, or of its low-quality ones when it has none). ' +
+          `\`limit\` (1-${MEMBER_READINGS_MAX_LIMIT}, default ${MEMBER_READINGS_MAX_LIMIT}) ` +
+          'and `offset` page the rows, `noOfRows` counts them. `reading_result` places a good ' +
+          "row against the member's normal range on its day; `normal_range` lists the range's " +
+          'days with a baseline or normal range.',
+        querystring: MemberReadingsQuery,
+        response: { 200: MemberReadingsResponse, ...errors },
+      },
+    },
+    async (request) => listReadingsOfMember(deps, request.scope, request.query),
+  );
+
+  app.get(
+    '/api/selected-history',
+    {
+      config,
+      schema: {
+        tags: ['reports'],
+        summary: "A member's sessions of a type",
+        description:
+          `Sessions of one member (\`type=exercise\`: biofeedback), newest first, each with its ` +
+          `per-minute results, averages, breathing settings and tags. ${REACH} ${RANGE} ` +
+          `\`limit\` (1-${SESSION_HISTORY_MAX_LIMIT}, default ${SESSION_HISTORY_PAGE_SIZE}) and ` +
+          '`offset` page them; `allTimeOzPercentage` is the mean optimal-zone percentage of all ' +
+          'their sessions of the type.',
+        querystring: SelectedHistoryQuery,
+        response: { 200: SelectedHistoryResponse, ...errors },
+      },
+    },
+    async (request) => selectedHistory(deps, request.scope, request.query),
+  );
+
+  app.get(
+    '/api/hrv_analytics/biofeedback/all-time',
+    {
+      config,
+      schema: {
+        tags: ['reports'],
+        summary: "A member's session figures over a range",
+        description:
+          `Every session of one member of a type in the range (all time without one), oldest ` +
+          `first, with their count, minutes, optimal-zone percentage and the means of the ` +
+          `good-quality ones. ${REACH} ${RANGE}`,
+        querystring: SessionsAllTimeQuery,
+        response: { 200: SessionsAllTimeResponse, ...errors },
+      },
+    },
+    async (request) => sessionsAllTime(deps, request.scope, request.query),
+  );
+
+  app.get(
+    '/api/raw-data/:sessionId',
+    {
+      config,
+      schema: {
+        tags: ['reports'],
+        summary: "A session's raw optimal-zone data",
+        description:
+          `The optimal-zone samples the app recorded during one session of the member \`user_id\` ` +
+          `(empty when Optimal Zone was off). ${REACH} A session that is not theirs answers 404.`,
+        params: RawDataParams,
+        querystring: RawDataQuery,
+        response: { 200: RawDataResponse, ...errors },
+      },
+    },
+    async (request) =>
+      rawSessionData(deps, request.scope, request.params.sessionId, request.query.user_id),
+  );
+
+  app.get(
+    '/api/reports/readings.csv',
+    {
+      config,
+      schema: {
+        tags: ['reports'],
+        summary: 'Download readings as CSV',
+        description:
+          'The readings history of the picked members (`members=picked`, `user_ids`) or of every ' +
+          'member you reach (`members=all`), member after member, oldest first, with the filters ' +
+          'and grouping of GET /api/user/rmssd. A picked member outside your reach answers 404 ' +
+          'before anything is sent.',
+        querystring: ReadingsCsvQuery,
+        response: { 200: CsvFile, ...errors },
+      },
+    },
+    async (request, reply) => sendCsv(reply, await readingsCsv(deps, request.scope, request.query)),
+  );
+
+  app.get(
+    '/api/reports/sessions.csv',
+    {
+      config,
+      schema: {
+        tags: ['reports'],
+        summary: 'Download sessions as CSV',
+        description:
+          'The sessions of a type of the picked members (`members=picked`, `user_ids`) or of ' +
+          'every member you reach (`members=all`), one row per session, oldest first. A picked ' +
+          'member outside your reach answers 404 before anything is sent.',
+        querystring: SessionsCsvQuery,
+        response: { 200: CsvFile, ...errors },
+      },
+    },
+    async (request, reply) => sendCsv(reply, await sessionsCsv(deps, request.scope, request.query)),
+  );
+};
