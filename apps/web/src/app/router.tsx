@@ -18,6 +18,7 @@ import { OrganizationsPage } from '../features/organizations/components/organiza
 import { ParticipantProfilePage } from '../features/participants/components/participant-profile-page.tsx';
 import { ParticipantReadingsPage } from '../features/participants/components/participant-readings-page.tsx';
 import { ParticipantsPage } from '../features/participants/components/participants-page.tsx';
+import { ReportsPage } from '../features/reports/components/reports-page.tsx';
 import { AdminDashboardPage } from '../features/top-organizations/components/admin-dashboard-page.tsx';
 import {
   AddGroupUserButton,
@@ -80,7 +81,7 @@ const routes: RouteObject[] = [
               page(paths.org.users, 'Users', <UsersPage />),
               page(paths.org.import, 'Import Users', <ImportUsersPage />),
               page(paths.org.invitation, 'Invite Users', <InvitationsPage mode="org" />),
-              placeholder(paths.org.reports, 'Reports'),
+              page(paths.org.reports, 'Reports', <ReportsPage />),
               placeholder(paths.org.billingHistory, 'Billing History'),
               placeholder(paths.org.billingSettings, 'Billing Settings'),
               comingSoon(paths.org.activities, 'Activity'),
@@ -105,7 +106,7 @@ const routes: RouteObject[] = [
               page(paths.group.participantProfile, 'User Profile', <ParticipantProfilePage />),
               page(paths.group.participantReadings, 'User Readings', <ParticipantReadingsPage />),
               page(paths.group.invitation, 'Invite Users', <InvitationsPage mode="group" />),
-              placeholder(paths.group.reports, 'Reports'),
+              page(paths.group.reports, 'Reports', <ReportsPage />),
               comingSoon(paths.group.activity, 'Activity'),
             ],
           },

@@ -222,4 +222,38 @@ describe('apiClient.upload', () => {
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 400, sessionEnded: false, message: 'The file is empty' });
   });
+
+  it('downloads a file with its Content-Disposition, renewing a refused token once', async () => {
+    const disposition = 'attachment; filename="readings.csv"';
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(new Response('{"message":"Unauthorized"}', { status: 401 }))
+      .mockResolvedValueOnce(
+        new Response('userId,dateTime\r\n', {
+          status: 200,
+          headers: { 'Content-Type': 'text/csv', 'Content-Disposition': disposition },
+        }),
+      );
+    vi.stubGlobal('fetch', fetchMock);
+    startSession(auth);
+    setSessionRenewer(async () => {
+      startSession({ ...auth, token: 'token-2' });
+      return true;
+    });
+    const file = await apiClient.download('/reports/readings.csv?members=all');
+    expect(file.disposition).toBe(disposition);
+    expect(await file.blob.text()).toBe('userId,dateTime\r\n');
+    const retry = fetchMock.mock.calls[1]?.at(1) as RequestInit | undefined;
+    expect(retry?.headers).toMatchObject({ Authorization: 'Bearer token-2' });
+  });
+
+  it('rejects a refused download with the server message', async () => {
+    vi.stubGlobal('fetch', answer(404, '{"message":"User not found"}'));
+    startSession(auth);
+    const error = await apiClient
+      .download('/reports/readings.csv')
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, message: 'User not found' });
+  });
 });

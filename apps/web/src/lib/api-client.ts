@@ -47,16 +47,22 @@ type RequestOptions = {
   anonymous?: boolean;
   isRetry?: boolean;
   upload?: Upload;
+  /** Read a successful answer as a file (DownloadedFile) instead of JSON. */
+  asFile?: boolean;
 };
 
+/** A successful answer read as a file, with the server's Content-Disposition (its file name). */
+type DownloadedFile = { blob: Blob; disposition: string | null };
+
 /** What came back, whichever way the request went. */
-type Answer = { status: number; text: string; retryAfter: string | null };
+type Answer = { status: number; text: string; retryAfter: string | null; file?: DownloadedFile };
 
 async function sendJson(
   method: Method,
   url: string,
   headers: Record<string, string>,
   body: unknown,
+  asFile = false,
 ): Promise<Answer> {
   let response: Response;
   try {
@@ -70,8 +76,16 @@ async function sendJson(
   } catch {
     throw new ApiError(0, undefined);
   }
+  const retryAfter = response.headers.get('retry-after');
+  if (asFile && response.ok) {
+    const file = {
+      blob: await response.blob(),
+      disposition: response.headers.get('content-disposition'),
+    };
+    return { status: response.status, text: '', retryAfter, file };
+  }
   const text = await response.text();
-  return { status: response.status, text, retryAfter: response.headers.get('retry-after') };
+  return { status: response.status, text, retryAfter };
 }
 
 /** XMLHttpRequest rather than fetch: only XHR reports upload progress. */
@@ -109,13 +123,17 @@ async function request<T>(
 ): Promise<T> {
   const session = getSession();
   const token = session.status === 'signed-in' && !options.anonymous ? session.token : null;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // A download still takes JSON for its errors.
+  const headers: Record<string, string> = {
+    Accept: options.asFile ? 'text/csv, application/json' : 'application/json',
+  };
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const url = `${API_BASE}${path}`;
   const answer = options.upload
     ? await sendUpload(method, url, headers, options.upload)
-    : await sendJson(method, url, headers, body);
+    : await sendJson(method, url, headers, body, options.asFile);
+  if (answer.file) return answer.file as T;
   const data = readBody(answer.text);
   if (answer.status >= 200 && answer.status < 300) return data as T;
 
@@ -138,7 +156,7 @@ async function request<T>(
 
 /**
  * The one HTTP client of the web app: bearer token, JSON in and out (or a multipart upload with
- * progress), a refused token renewed once, then a 401 signs out.
+ * progress, or a file download), a refused token renewed once, then a 401 signs out.
  */
 export const apiClient = {
   get: <T>(path: string) => request<T>('GET', path),
@@ -149,4 +167,6 @@ export const apiClient = {
   /** POSTs a multipart form, calling onProgress with the share sent so far (0 to 1). */
   upload: <T>(path: string, form: FormData, onProgress: (sent: number) => void) =>
     request<T>('POST', path, undefined, { upload: { form, onProgress } }),
+  /** GETs a file (a CSV export) as a Blob with its Content-Disposition; errors as for JSON. */
+  download: (path: string) => request<DownloadedFile>('GET', path, undefined, { asFile: true }),
 };

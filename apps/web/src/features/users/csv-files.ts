@@ -1,4 +1,5 @@
 import { IMPORT_COLUMNS, csvLine, type ImportFailure } from '@resonant/contracts/org-users';
+import { saveBlob } from '../../lib/save-file.ts';
 
 export const TEMPLATE_FILE_NAME = 'resonant-users-template.csv';
 export const FAILED_ROWS_FILE_NAME = 'resonant-import-failed-rows.csv';
@@ -21,15 +22,5 @@ export function failedRowsCsv(failed: readonly ImportFailure[]): string {
 
 /** Saves text as a .csv download (with a BOM, so spreadsheets read it as UTF-8). */
 export function downloadCsv(fileName: string, content: string): void {
-  const url = URL.createObjectURL(
-    new Blob(['\uFEFF', content], { type: 'text/csv;charset=utf-8' }),
-  );
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next turn: some browsers start the download only after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(fileName, new Blob(['\uFEFF', content], { type: 'text/csv;charset=utf-8' }));
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
 import { MetricCards } from '../../../components/metric-cards.tsx';
 import { paths, userPagePath } from '../../../config/paths.ts';
-import { useMemberReadings } from '../api/get-member-readings.ts';
+import { useMemberReadings } from '../../../lib/member-readings.ts';
 import { useParticipantAverages } from '../api/get-participant-averages.ts';
 import { BackLink } from './back-link.tsx';
 import { ParticipantHeading } from './participant-heading.tsx';
@@ -26,7 +26,7 @@ export function ParticipantProfilePage() {
 
 function ParticipantProfile({ userId }: { userId: string }) {
   const averages = useParticipantAverages(userId);
-  const readings = useMemberReadings({ userId, limit: FETCHED });
+  const readings = useMemberReadings({ user_id: userId, limit: FETCHED });
   const list = readings.data?.list;
 
   return (

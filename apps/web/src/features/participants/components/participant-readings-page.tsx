@@ -3,7 +3,7 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { TableSection } from '../../../components/table-section.tsx';
 import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { paths, userPagePath } from '../../../config/paths.ts';
-import { useMemberReadings } from '../api/get-member-readings.ts';
+import { useMemberReadings } from '../../../lib/member-readings.ts';
 import { BackLink } from './back-link.tsx';
 import { ParticipantHeading } from './participant-heading.tsx';
 import { READING_COLUMNS } from './reading-columns.tsx';
@@ -25,7 +25,7 @@ export function ParticipantReadingsPage() {
 
 function ParticipantReadings({ userId }: { userId: string }) {
   const paging = useTablePaging(PARTICIPANT_PAGE_SIZES, PARTICIPANT_DEFAULT_PAGE_SIZE);
-  const readings = useMemberReadings({ userId, ...paging.request });
+  const readings = useMemberReadings({ user_id: userId, ...paging.request });
 
   return (
     <Stack gap="lg">

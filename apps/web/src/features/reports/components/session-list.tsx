@@ -1,0 +1,194 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  Badge,
+  Button,
+  Group,
+  Loader,
+  ScrollArea,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import type { HistorySession, HistorySessionType } from '@resonant/contracts/reports';
+import { LoadError } from '../../../components/load-error.tsx';
+import { formatDateTime } from '../../../lib/hrv-format.ts';
+import { formatCount } from '../../../lib/number-format.ts';
+import { useSelectedHistory } from '../api/get-selected-history.ts';
+import type { ReportRange } from '../report-range.ts';
+import type { ReportSelection } from '../report-selection.ts';
+import { LOAD_MORE_DELAY_MS, SESSION_LIST_MAX_HEIGHT } from '../session-paging.ts';
+import { formatMinutes, formatOzPercent, NO_SESSIONS } from '../session-points.ts';
+
+/** How close to the list's end (px) scrolling starts loading the next sessions. */
+const NEAR_END_PX = 120;
+
+type SessionListProps = {
+  type: HistorySessionType;
+  user: ReportSelection['users'][number];
+  range: ReportRange;
+  tagIds: string[];
+  picked: HistorySession | null;
+  onPick: (session: HistorySession | null) => void;
+};
+
+/**
+ * One user's sessions (GET /api/selected-history), newest first, 20 at a time (SPEC §9): scrolled
+ * near its end, the list waits 200 ms and loads the next 20, showing 'Loading...'; it scrolls
+ * within 1000 px. 'All' on top, chosen by default, clears the pick.
+ */
+export function SessionList({ type, user, range, tagIds, picked, onPick }: SessionListProps) {
+  const query = useSelectedHistory({ userId: user.id, type, range, tagIds });
+  const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const viewport = useRef<HTMLDivElement>(null);
+  const end = useRef<HTMLDivElement>(null);
+  const [nearEnd, setNearEnd] = useState(false);
+  const loaded = data !== undefined;
+
+  // The end marker in view (or within NEAR_END_PX of it) means the reader reached the end.
+  useEffect(() => {
+    const root = viewport.current;
+    const target = end.current;
+    if (!loaded || !root || !target) return;
+    const observer = new IntersectionObserver(
+      (entries) => setNearEnd(entries.some((entry) => entry.isIntersecting)),
+      { root, rootMargin: `0px 0px ${NEAR_END_PX}px 0px` },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [loaded]);
+
+  // A failed page waits for Try again rather than being asked for again and again.
+  const wantsMore = nearEnd && hasNextPage && !isFetchNextPageError;
+  useEffect(() => {
+    if (!wantsMore || isFetchingNextPage) return;
+    const timer = setTimeout(() => void fetchNextPage(), LOAD_MORE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [wantsMore, isFetchingNextPage, fetchNextPage]);
+
+  if (query.isPending) return <LoadingLine />;
+  if (query.isError && !loaded) {
+    return (
+      <LoadError
+        what={`The sessions of ${user.name}`}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+
+  const sessions = data?.pages.flatMap((page) => page.list) ?? [];
+  const total = data?.pages.at(-1)?.noOfRows ?? 0;
+  if (sessions.length === 0) return <Text c="dimmed">{NO_SESSIONS}</Text>;
+
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {formatCount(sessions.length)} of {formatCount(total)} sessions shown, newest first
+      </Text>
+      <ScrollArea.Autosize
+        mah={SESSION_LIST_MAX_HEIGHT}
+        viewportRef={viewport}
+        type="auto"
+        offsetScrollbars
+      >
+        <Stack
+          component="ul"
+          gap={6}
+          aria-label={`Sessions of ${user.name}`}
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+        >
+          <li>
+            <ItemButton pressed={picked === null} onClick={() => onPick(null)}>
+              <Text fw={600} size="sm">
+                All
+              </Text>
+            </ItemButton>
+          </li>
+          {sessions.map((session) => (
+            <li key={session.sessionId}>
+              <ItemButton
+                pressed={picked?.sessionId === session.sessionId}
+                onClick={() => onPick(session)}
+              >
+                <SessionSummary session={session} />
+              </ItemButton>
+            </li>
+          ))}
+        </Stack>
+        <div ref={end} />
+        {wantsMore && <LoadingLine />}
+        {isFetchNextPageError && (
+          <Button variant="subtle" size="xs" mt={6} onClick={() => void fetchNextPage()}>
+            Try again
+          </Button>
+        )}
+      </ScrollArea.Autosize>
+    </Stack>
+  );
+}
+
+/** SPEC §9's Loading indicator. */
+function LoadingLine() {
+  return (
+    <Group gap={8} py={8} role="status" aria-live="polite">
+      <Loader size="xs" aria-hidden />
+      <Text size="sm" c="dimmed">
+        Loading...
+      </Text>
+    </Group>
+  );
+}
+
+function ItemButton({
+  pressed,
+  onClick,
+  children,
+}: {
+  pressed: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <UnstyledButton
+      aria-pressed={pressed}
+      onClick={onClick}
+      w="100%"
+      px="sm"
+      py={8}
+      style={{
+        borderRadius: 'var(--mantine-radius-md)',
+        border: `1px solid ${pressed ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-gray-3)'}`,
+        background: pressed ? 'var(--mantine-primary-color-light)' : undefined,
+      }}
+    >
+      {children}
+    </UnstyledButton>
+  );
+}
+
+/** A list item: its name, when it was, then its length, OZ % and tags. */
+function SessionSummary({ session }: { session: HistorySession }) {
+  return (
+    <Stack gap={2}>
+      <Text fw={600} size="sm" lineClamp={2}>
+        {session.sessionName}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {formatDateTime(session.dateTime)}
+      </Text>
+      <Group gap={6} mt={2}>
+        <Text size="xs" c="dimmed">
+          {formatMinutes(session.sessionMinutes)}
+        </Text>
+        <Badge variant="light" size="sm">
+          OZ {formatOzPercent(session.ozSesAvgPercentage)}
+        </Badge>
+        {session.tags.map((tag) => (
+          <Badge key={tag.id} variant="outline" size="sm" color="gray">
+            {tag.tag_name}
+          </Badge>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
