@@ -30,7 +30,7 @@ export const OZ_NOT_RECORDED_MESSAGE =
 /** SPEC §9: the default range is the last 8 months up to now, inclusive. */
 export const REPORT_DEFAULT_RANGE_MONTHS = 8;
 
-/** SPEC §9 reading time: until_mid_day is at or before 12:00, after_mid_day at or after 12:00. */
+/** SPEC §9 reading time, by the minute: until_mid_day at or before 12:00, after_mid_day from 12:00. */
 export const READING_TAKEN_TIMES = ['whole_day', 'until_mid_day', 'after_mid_day'] as const;
 export const ReadingTakenTime = z.enum(READING_TAKEN_TIMES, {
   error: 'Must be whole_day, until_mid_day or after_mid_day',
@@ -64,6 +64,12 @@ export const RangeBound = z
   })
   .refine(inStorableYears, STORABLE_YEARS_MESSAGE);
 
+/**
+ * An id in a report query: a uuid in any case, lower-cased, as the database writes ids, so an
+ * upper-case id finds its member and the answer echoes ids as everywhere else.
+ */
+const IdParam = (message: string) => z.uuid(message).transform((id) => id.toLowerCase());
+
 /** Most tags a report filters by. */
 export const REPORT_TAGS_MAX = 20;
 
@@ -82,7 +88,7 @@ const IdListParam = (field: string, max: number) =>
     )
     .pipe(
       z
-        .array(z.uuid(`${field} must be a list of ids`))
+        .array(IdParam(`${field} must be a list of ids`))
         .max(max, `${field} takes at most ${max} ids`),
     );
 
@@ -123,7 +129,7 @@ const ReadingFilters = {
  * (a plain date covers that whole day, `to` inclusive); `limit` and `offset` page through them.
  */
 export const MemberReadingsQuery = z.object({
-  user_id: z.uuid('user_id must be an id'),
+  user_id: IdParam('user_id must be an id'),
   ...ReadingFilters,
   limit: Limit(MEMBER_READINGS_MAX_LIMIT, MEMBER_READINGS_MAX_LIMIT),
   offset: Offset,
@@ -219,7 +225,7 @@ export const SESSION_HISTORY_MAX_LIMIT = 100;
 
 /** GET /api/selected-history (SPEC §7): one member's sessions of a type, newest first, paged. */
 export const SelectedHistoryQuery = z.object({
-  user_id: z.uuid('user_id must be an id'),
+  user_id: IdParam('user_id must be an id'),
   type: HistorySessionType,
   from: RangeBound.optional(),
   to: RangeBound.optional(),
@@ -288,7 +294,7 @@ export type SelectedHistoryResponse = z.infer<typeof SelectedHistoryResponse>;
  * range (all time without one): the figures of the tab's charts, oldest first, and their means.
  */
 export const SessionsAllTimeQuery = z.object({
-  userId: z.uuid('userId must be an id'),
+  userId: IdParam('userId must be an id'),
   sessionType: HistorySessionType,
   from: RangeBound.optional(),
   to: RangeBound.optional(),
@@ -337,8 +343,8 @@ export const SessionsAllTimeResponse = z.object({
 export type SessionsAllTimeResponse = z.infer<typeof SessionsAllTimeResponse>;
 
 /** GET /api/raw-data/{sessionId}?user_id (SPEC §7): a session's raw optimal-zone samples. */
-export const RawDataParams = z.object({ sessionId: z.uuid('sessionId must be an id') });
-export const RawDataQuery = z.object({ user_id: z.uuid('user_id must be an id') });
+export const RawDataParams = z.object({ sessionId: IdParam('sessionId must be an id') });
+export const RawDataQuery = z.object({ user_id: IdParam('user_id must be an id') });
 export type RawDataQuery = z.input<typeof RawDataQuery>;
 
 /**

@@ -51,7 +51,13 @@ describe('dailyLnRmssd', () => {
 });
 
 describe('baseline and coefficient of variation (7 days, at least 3 with readings)', () => {
-  const daily = dailyLnRmssd(readingsOf([[0, 3], [1, 4], [2, 5]]));
+  const daily = dailyLnRmssd(
+    readingsOf([
+      [0, 3],
+      [1, 4],
+      [2, 5],
+    ]),
+  );
 
   it('is exp of the mean ln RMSSD of the day and the 6 before', () => {
     expect(baselineOn(daily, START + 2)).toBeCloseTo(e(4), 9);
@@ -71,7 +77,13 @@ describe('baseline and coefficient of variation (7 days, at least 3 with reading
   });
 
   it('is flat for a steady member: CV 0', () => {
-    const steady = dailyLnRmssd(readingsOf([[0, 4], [3, 4], [6, 4]]));
+    const steady = dailyLnRmssd(
+      readingsOf([
+        [0, 4],
+        [3, 4],
+        [6, 4],
+      ]),
+    );
     expect(baselineOn(steady, START + 6)).toBeCloseTo(e(4), 9);
     expect(cvPercentOn(steady, START + 6)).toBe(0);
   });
@@ -104,9 +116,7 @@ describe('normal range (60 days, at least 14 with readings)', () => {
 
 describe('normalRangeDays', () => {
   it('gives every day of the range, reading the 59 days before it', () => {
-    const readings = readingsOf(
-      Array.from({ length: 20 }, (_, i): [number, number] => [i, 4]),
-    );
+    const readings = readingsOf(Array.from({ length: 20 }, (_, i): [number, number] => [i, 4]));
     const days = normalRangeDays(readings, day(19), day(21));
     expect(days.map((figures) => figures.day)).toEqual([day(19), day(20), day(21)]);
     expect(days[0]).toMatchObject({ cvPercent: 0 });
@@ -118,7 +128,14 @@ describe('normalRangeDays', () => {
   });
 
   it('is all null with too little data', () => {
-    const days = normalRangeDays(readingsOf([[0, 4], [1, 4]]), day(0), day(1));
+    const days = normalRangeDays(
+      readingsOf([
+        [0, 4],
+        [1, 4],
+      ]),
+      day(0),
+      day(1),
+    );
     for (const figures of days) {
       expect(figures).toMatchObject({
         baseline: null,
@@ -127,6 +144,58 @@ describe('normalRangeDays', () => {
         normalHigh: null,
       });
     }
+  });
+
+  it('visits only the days within 59 days after a day with a value, as day by day would', () => {
+    const readings = readingsOf([
+      ...Array.from({ length: 20 }, (_, i): [number, number] => [i, 3 + (i % 3) / 10]),
+      ...Array.from({ length: 15 }, (_, i): [number, number] => [200 + 2 * i, 4 - (i % 4) / 10]),
+    ]);
+    const daily = dailyLnRmssd(readings);
+    // Day by day over the whole span, keeping the days with a value in their 60-day window.
+    const expected = [];
+    for (let offset = -10; offset <= 300; offset++) {
+      const number = START + offset;
+      const hasValue = [...daily.keys()].some((key) => key <= number && key > number - 60);
+      if (!hasValue) continue;
+      const range = normalRangeOn(daily, number);
+      expected.push({
+        day: day(offset),
+        baseline: baselineOn(daily, number),
+        cvPercent: cvPercentOn(daily, number),
+        normalLow: range?.low ?? null,
+        normalHigh: range?.high ?? null,
+      });
+    }
+    const days = normalRangeDays(readings, day(-10), day(300));
+    expect(days).toEqual(expected);
+    // 0..78 after the first stretch (19 + 59), 200..287 after the second (228 + 59).
+    expect(days.map((figures) => figures.day)).toEqual([
+      ...Array.from({ length: 79 }, (_, i) => day(i)),
+      ...Array.from({ length: 88 }, (_, i) => day(200 + i)),
+    ]);
+  });
+
+  it('jumps over a gap of centuries: one figure day per day that can have one', () => {
+    const readings = [
+      ...['0001-01-01', '0001-01-02', '0001-01-03'].map((d) => ({ day: d, rmssd: e(3) })),
+      ...readingsOf([
+        [0, 4],
+        [1, 4],
+        [2, 4],
+      ]),
+    ];
+    const days = normalRangeDays(readings, '0001-01-01', day(100));
+    // 0001-01-01 .. 0001-03-03 (0001-01-03 + 59), then day 0 .. day 61: 62 + 62 days, not 739,000.
+    expect(days).toHaveLength(124);
+    expect(days[0]!.day).toBe('0001-01-01');
+    expect(days[61]!.day).toBe('0001-03-03');
+    expect(days[62]!.day).toBe(day(0));
+    expect(days.at(-1)!.day).toBe(day(61));
+    expect(days[2]!.baseline).toBeCloseTo(e(3), 9);
+    expect(days[64]!.baseline).toBeCloseTo(e(4), 9);
+    // Day 7: the window 1..7 holds days 1 and 2 only.
+    expect(days[69]!.baseline).toBeNull();
   });
 
   it('is empty when from is after to', () => {

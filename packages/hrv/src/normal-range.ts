@@ -129,8 +129,11 @@ export function normalRangeOn(
 }
 
 /**
- * The figures of every day from `from` to `to` (inclusive, `YYYY-MM-DD`), from the readings of
- * those days and the 59 before them (earlier ones are ignored, later ones too).
+ * The figures of the days from `from` to `to` (inclusive, `YYYY-MM-DD`) that can have one: a day
+ * with a value or up to 59 days after one (every window reaches back 59 days at most), from the
+ * readings of those days and the 59 before them (earlier ones are ignored, later ones too). Other
+ * days would be all null and are skipped without being visited, so the cost follows the days with
+ * values, not the calendar span (a lone reading in year 1 is not 700,000 days of work).
  */
 export function normalRangeDays(
   readings: readonly DayRmssd[],
@@ -138,16 +141,24 @@ export function normalRangeDays(
   to: string,
 ): NormalRangeFigures[] {
   const daily = dailyLnRmssd(readings);
+  const first = dayNumber(from);
+  const last = dayNumber(to);
   const days: NormalRangeFigures[] = [];
-  for (let day = dayNumber(from); day <= dayNumber(to); day++) {
-    const range = normalRangeOn(daily, day);
-    days.push({
-      day: dayOfNumber(day),
-      baseline: baselineOn(daily, day),
-      cvPercent: cvPercentOn(daily, day),
-      normalLow: range?.low ?? null,
-      normalHigh: range?.high ?? null,
-    });
+  // The next day to visit: days before it are done, so overlapping windows visit a day once.
+  let next = first;
+  for (const valueDay of [...daily.keys()].sort((a, b) => a - b)) {
+    const end = Math.min(last, valueDay + NORMAL_RANGE_WINDOW_DAYS - 1);
+    for (let day = Math.max(next, valueDay); day <= end; day++) {
+      const range = normalRangeOn(daily, day);
+      days.push({
+        day: dayOfNumber(day),
+        baseline: baselineOn(daily, day),
+        cvPercent: cvPercentOn(daily, day),
+        normalLow: range?.low ?? null,
+        normalHigh: range?.high ?? null,
+      });
+    }
+    next = Math.max(next, end + 1);
   }
   return days;
 }

@@ -187,16 +187,25 @@ describe('the readings history: filters, daily means, normal range and CSV', () 
         await record(id.nora, `m-${day}`, nyTime(date, '07:00:00'), { seed: day, tags: dayTags }),
       );
     }
-    // 12:00:00 local (16:00 UTC): both halves. 12:00:01: after only. 09:00 local is 13:00 UTC,
-    // an afternoon in UTC but a morning here. 18:00 local.
+    // Reading time goes by the minute, as the UI shows it: 12:00:00 local (16:00 UTC) and
+    // 12:00:30 are in both halves, 11:59:59 only until mid-day, 12:01:00 only after. 09:00 local
+    // is 13:00 UTC, an afternoon in UTC but a morning here. 18:00 local.
     stored.push(
       await record(id.nora, 'noon', nyTime('2025-06-10', '12:00:00'), {
         seed: 31,
         kind: 'anytime',
         tags: [tag.caffeine, tag.sleep],
       }),
-      await record(id.nora, 'noon-plus', nyTime('2025-06-11', '12:00:01'), {
+      await record(id.nora, 'noon-plus', nyTime('2025-06-11', '12:00:30'), {
         seed: 32,
+        kind: 'anytime',
+      }),
+      await record(id.nora, 'before-noon', nyTime('2025-06-14', '11:59:59'), {
+        seed: 37,
+        kind: 'anytime',
+      }),
+      await record(id.nora, 'one-past', nyTime('2025-06-16', '12:01:00'), {
+        seed: 38,
         kind: 'anytime',
       }),
       await record(id.nora, 'nine', nyTime('2025-06-13', '09:00:00'), {
@@ -241,21 +250,24 @@ describe('the readings history: filters, daily means, normal range and CSV', () 
     expect(local(find('short').takenAt).day).toBe('2025-06-15');
     expect(find('short').takenAt.slice(0, 10)).toBe('2025-06-16');
     expect(local(find('noon').takenAt).time).toBe('12:00:00');
-    expect(nora.filter((r) => r.quality === 'good')).toHaveLength(24);
+    expect(local(find('noon-plus').takenAt).time).toBe('12:00:30');
+    expect(nora.filter((r) => r.quality === 'good')).toHaveLength(26);
   });
 
   it.each([
-    ['until_mid_day', (time: string) => time <= '12:00:00'],
+    ['until_mid_day', (time: string) => time.slice(0, 5) <= '12:00'],
     ['after_mid_day', (time: string) => time >= '12:00:00'],
     ['whole_day', () => true],
-  ] as const)('keeps %s by local time, 12:00:00 in both halves', async (when, keeps) => {
+  ] as const)('keeps %s by the local minute, 12:00 in both halves', async (when, keeps) => {
     const { list, noOfRows } = await history(`reading_taken_time=${when}`);
     const expected = byTime(nora.filter((reading) => keeps(local(reading.takenAt).time)));
     expect(list.map((row) => row.id)).toEqual(expected);
     expect(noOfRows).toBe(expected.length);
     const ids = new Set(list.map((row) => row.id));
     expect(ids.has(find('noon').id)).toBe(true);
-    expect(ids.has(find('noon-plus').id)).toBe(when !== 'until_mid_day');
+    expect(ids.has(find('noon-plus').id)).toBe(true);
+    expect(ids.has(find('before-noon').id)).toBe(when !== 'after_mid_day');
+    expect(ids.has(find('one-past').id)).toBe(when !== 'until_mid_day');
     expect(ids.has(find('nine').id)).toBe(when !== 'after_mid_day');
   });
 
@@ -389,6 +401,10 @@ describe('the readings history: filters, daily means, normal range and CSV', () 
   it('averages the daily means with their results against the day’s normal range', async () => {
     const { list } = await history('chart_data_group_by=average&from=2025-06-14&to=2025-06-20');
     const daily = dailyLogMeans(nora);
+    // 14-20 June: one row a day, each on a day with a normal range (from 14 June on).
+    expect(list.map((row) => row.id.split(':')[1])).toEqual(
+      Array.from({ length: 7 }, (_, i) => `2025-06-${20 - i}`),
+    );
     for (const row of list) {
       const figures = expectedDay(daily, row.id.split(':')[1]!);
       const expected =
@@ -399,6 +415,7 @@ describe('the readings history: filters, daily means, normal range and CSV', () 
             : 'within_normal';
       expect(row.reading_result).toBe(expected);
     }
+    expect(list.every((row) => row.reading_result !== null)).toBe(true);
   });
 
   describe('GET /api/reports/readings.csv', () => {
@@ -419,7 +436,8 @@ describe('the readings history: filters, daily means, normal range and CSV', () 
       );
       expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
       const [header] = response.body.replace(/^\ufeff/, '').split('\n');
-      expect(header!.trim()).toBe(READINGS_CSV_COLUMNS.join(','));
+      // Every text cell is quoted (a `;`-separator spreadsheet then keeps it whole).
+      expect(header!.trim()).toBe(READINGS_CSV_COLUMNS.map((column) => `"${column}"`).join(','));
     });
 
     it.each([

@@ -16,8 +16,10 @@ import { requireReach, type ReachScope, type TenantScope } from '../../auth/scop
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { PresentedTag } from '../../lib/offered-tags.ts';
-import { membersWithin, sessionRows, sessionTagsOf } from './reports.queries.ts';
+import { membersWithin, sessionRows, sessionTagsOf, withOrgTimeZone } from './reports.queries.ts';
+import type { DayKey, ReadingKey, SessionKey } from './reports.queries.ts';
 import {
+  historyKeyAfter,
   historyRows,
   offeredTagIds,
   prepareMemberHistory,
@@ -56,16 +58,38 @@ async function csvMembers(
 /**
  * The records as a CSV stream: the header first, a UTF-8 BOM before it (spreadsheets then read
  * UTF-8), each record pulled from `records` only when the stringifier has room (backpressure).
+ * The first record is read before this resolves, so a database error there is a plain JSON
+ * error, sent before any CSV header; a later one can only cut the file short.
+ *
+ * Every text cell is quoted (`quoted_string`): a spreadsheet in a locale whose list separator is
+ * `;` splits unquoted cells on it, and `Calm;=cmd|…` would start a formula in the second half.
  */
-function csvStream(columns: readonly string[], records: AsyncIterable<CsvRecord>): Readable {
-  const stringifier = stringify({ header: true, columns: [...columns], bom: true });
+async function csvStream(
+  columns: readonly string[],
+  records: AsyncGenerator<CsvRecord>,
+): Promise<Readable> {
+  const first = await records.next();
+  async function* all(): AsyncGenerator<CsvRecord> {
+    if (first.done) return;
+    yield first.value;
+    yield* records;
+  }
+  const stringifier = stringify({
+    header: true,
+    columns: [...columns],
+    bom: true,
+    quoted_string: true,
+  });
   // An error while reading ends the download early; the client sees a cut-off file.
-  pipeline(Readable.from(records), stringifier, () => {});
+  pipeline(Readable.from(all()), stringifier, () => {});
   return stringifier;
 }
 
 const joined = (tags: readonly PresentedTag[], part: (tag: PresentedTag) => string) =>
   tags.map(part).join(';');
+
+/** The tags' names joined with `;`, each made formula-safe, as a reader splitting them sees it. */
+const tagNames = (tags: readonly PresentedTag[]) => joined(tags, (tag) => csvSafe(tag.tag_name));
 
 /** A band's share of total power in percent, rounded; empty without a positive total. */
 function percentOf(band: number | null, total: number | null): number | null {
@@ -94,7 +118,7 @@ function readingRecord(row: HistoryRow, reading: MemberReading, averaged: boolea
     readingResult: reading.reading_result,
     tooltipText: csvSafe(tooltipText(row, reading, averaged)),
     tagId: joined(reading.tags, (tag) => tag.id),
-    tagName: csvSafe(joined(reading.tags, (tag) => tag.tag_name)),
+    tagName: tagNames(reading.tags),
     rmssd: reading.rmssd,
     sdnn: time.sdnn,
     minMax: time.minMax,
@@ -123,35 +147,38 @@ export async function readingsCsv(
   scope: TenantScope,
   query: ReadingsCsvParams,
 ): Promise<CsvDownload> {
-  const reach = requireReach(scope);
+  // Read once: its thousand batch statements then carry the time zone as a value.
+  const reach = await withOrgTimeZone(db, requireReach(scope));
   const members = await csvMembers(db, reach, query);
   const tagIds = await offeredTagIds(db, reach, query.tag_ids);
   async function* records(): AsyncGenerator<CsvRecord> {
     for (const accountId of members) {
       const history = await prepareMemberHistory(db, reach, accountId, query, tagIds);
       if (history.total === 0) continue;
-      let after: HistoryRow | undefined;
+      let after: ReadingKey | DayKey | undefined;
       for (;;) {
         const rows = await historyRows(db, reach, history, {
           order: 'oldest',
           limit: CSV_BATCH_ROWS,
-          after:
-            after &&
-            (history.groupBy === 'average'
-              ? after.day
-              : { takenAt: after.takenAt.toISOString(), id: after.id }),
+          after,
         } as Parameters<typeof historyRows>[3]);
         const readings = await presentHistoryRows(db, reach, history, rows);
         for (const [index, row] of rows.entries())
           yield readingRecord(row, readings[index]!, history.groupBy === 'average');
-        if (rows.length < CSV_BATCH_ROWS) break;
-        after = rows.at(-1);
+        const last = rows.at(-1);
+        // A page of daily means is a window of days: it may hold fewer rows while later ones follow.
+        const done =
+          history.groupBy === 'average'
+            ? last?.day === history.lastDay
+            : rows.length < CSV_BATCH_ROWS;
+        if (done || !last) break;
+        after = historyKeyAfter(history, last);
       }
     }
   }
   return {
     fileName: reportCsvFileName('readings', query),
-    body: csvStream(READINGS_CSV_COLUMNS, records()),
+    body: await csvStream(READINGS_CSV_COLUMNS, records()),
   };
 }
 
@@ -164,15 +191,15 @@ export async function sessionsCsv(
   scope: TenantScope,
   query: SessionsCsvParams,
 ): Promise<CsvDownload> {
-  const reach = requireReach(scope);
+  // Read once: its thousand batch statements then carry the time zone as a value.
+  const reach = await withOrgTimeZone(db, requireReach(scope));
   const members = await csvMembers(db, reach, query);
   const filter = sessionFilter(query.type, query, await offeredTagIds(db, reach, query.tag_ids));
   async function* records(): AsyncGenerator<CsvRecord> {
     for (const accountId of members) {
-      let after: { startedAt: string; id: string } | undefined;
+      let after: SessionKey | undefined;
       for (;;) {
         const rows = await sessionRows(db, reach, accountId, filter, {
-          order: 'oldest',
           limit: CSV_BATCH_ROWS,
           after,
         });
@@ -209,17 +236,17 @@ export async function sessionsCsv(
             totalPower: finiteOrNull(m.totalPower),
             quality: row.quality,
             tagId: joined(tags, (tag) => tag.id),
-            tagName: csvSafe(joined(tags, (tag) => tag.tag_name)),
+            tagName: tagNames(tags),
           };
         }
         const last = rows.at(-1);
         if (rows.length < CSV_BATCH_ROWS || !last) break;
-        after = { startedAt: last.startedAt.toISOString(), id: last.id };
+        after = { startedAt: last.cursorAt, id: last.id };
       }
     }
   }
   return {
     fileName: reportCsvFileName(query.type, query),
-    body: csvStream(SESSIONS_CSV_COLUMNS, records()),
+    body: await csvStream(SESSIONS_CSV_COLUMNS, records()),
   };
 }

@@ -23,9 +23,27 @@ export type ReadingFilter = TimeRange & { takenTime: ReadingTakenTime; tagIds: r
 /** The sessions history's filters. */
 export type SessionFilter = TimeRange & { kind: SessionType; tagIds: readonly string[] };
 
-/** The organisation's IANA time zone, read by the statement itself (evaluated once per statement). */
-const orgTimeZone = (reach: ReachScope) =>
-  sql`(select ${organisations.timeZone} from ${organisations} where ${eq(organisations.id, reach.orgId)})`;
+/** A reach that may carry its organisation's time zone, read once for a long export. */
+type ZonedReach = ReachScope & { timeZone?: string };
+
+/**
+ * The organisation's IANA time zone: the value a long export read once, or read by the statement
+ * itself. A subquery hides the value from PostgreSQL's planner, which then misjudges range bounds
+ * built on it; an export runs a thousand statements, so it passes the value.
+ */
+const orgTimeZone = (reach: ZonedReach) =>
+  reach.timeZone === undefined
+    ? sql`(select ${organisations.timeZone} from ${organisations} where ${eq(organisations.id, reach.orgId)})`
+    : sql`${reach.timeZone}::text`;
+
+/** The reach with its organisation's time zone, for statements run many times in one request. */
+export async function withOrgTimeZone(db: Database, reach: ReachScope): Promise<ZonedReach> {
+  const [row] = await db
+    .select({ timeZone: organisations.timeZone })
+    .from(organisations)
+    .where(eq(organisations.id, reach.orgId));
+  return row ? { ...reach, timeZone: row.timeZone } : reach;
+}
 
 /** The calendar day (`YYYY-MM-DD`) of an instant in the organisation's time zone. */
 const localDay = (reach: ReachScope, instant: SQL | AnyPgColumn) =>
@@ -57,12 +75,13 @@ function rangeConditions(reach: ReachScope, column: AnyPgColumn, range: TimeRang
 }
 
 /**
- * SPEC §9 reading time, in the organisation's time zone: until_mid_day at or before 12:00:00,
- * after_mid_day at or after it, so a reading at exactly 12:00:00 is in both halves.
+ * SPEC §9 reading time, in the organisation's time zone, by the minute as the UI shows times:
+ * until_mid_day when the local time truncated to the minute is at or before 12:00 (before
+ * 12:01:00), after_mid_day at or after 12:00:00, so the minute 12:00 is in both halves.
  */
 function takenTimeCondition(reach: ReachScope, takenTime: ReadingTakenTime): SQL | undefined {
   const time = sql`(${readings.takenAt} at time zone ${orgTimeZone(reach)})::time`;
-  if (takenTime === 'until_mid_day') return sql`${time} <= time '12:00:00'`;
+  if (takenTime === 'until_mid_day') return sql`${time} < time '12:01:00'`;
   if (takenTime === 'after_mid_day') return sql`${time} >= time '12:00:00'`;
   return undefined;
 }
@@ -205,7 +224,11 @@ export type Page<After> =
   | { order: 'newest'; limit: number; offset: number }
   | { order: 'oldest'; limit: number; after?: After | undefined };
 
-/** Where the CSV's previous batch of readings ended. */
+/**
+ * Where the CSV's previous batch of readings ended: its last reading's taken_at as the database
+ * writes it (`taken_at::text`, microseconds kept: a JavaScript Date would cut them to
+ * milliseconds and repeat or loop over rows) and its id, the tie-breaker.
+ */
 export type ReadingKey = { takenAt: string; id: string };
 
 /** One member's readings passing the filters, a page of them, each as a row of its own. */
@@ -221,6 +244,7 @@ export async function readingRows(
     .select({
       id: readings.id,
       takenAt: readings.takenAt,
+      cursorAt: sql<string>`${readings.takenAt}::text`,
       day: localDay(reach, readings.takenAt),
       localTime: sql<string>`to_char((${readings.takenAt} at time zone ${orgTimeZone(reach)}), 'YYYY-MM-DD HH24:MI')`,
       kind: readings.kind,
@@ -256,7 +280,9 @@ export type DayKey = string;
 /**
  * One member's daily means (SPEC §9 `average`), a page of days: per local day, the mean of every
  * metric over the day's good-quality readings, or over its low-quality ones when it has no good
- * one. The kind, tags and creation time are those of the readings averaged.
+ * one. The kind, tags and creation time are those of the readings averaged. An oldest-first page
+ * reads only `limit` calendar days from the first day with a reading after the keyset, so each
+ * batch's grouping touches at most that many days; it may hold fewer rows while more follow.
  */
 export async function readingDayRows(
   db: Database,
@@ -267,12 +293,16 @@ export async function readingDayRows(
 ) {
   const after = page.order === 'oldest' ? page.after : undefined;
   // The keyset as a time bound, so the index narrows the readings read, not only the days kept.
-  const where = after
-    ? and(
-        readingsWhere(reach, accountId, filter),
-        sql`${readings.takenAt} >= ${dayStart(reach, after, 1)}`,
-      )
-    : readingsWhere(reach, accountId, filter);
+  const fromCursor = and(
+    readingsWhere(reach, accountId, filter),
+    after ? sql`${readings.takenAt} >= ${dayStart(reach, after, 1)}` : undefined,
+  )!;
+  // The window's end: `limit` days after the first day left (the subquery's own `readings`).
+  const windowEnd = sql`(select (${localDay(reach, sql`min(${readings.takenAt})`)}::date + ${page.limit}::int)::timestamp at time zone ${orgTimeZone(reach)} from ${readings} where ${fromCursor})`;
+  const where =
+    page.order === 'oldest'
+      ? and(fromCursor, sql`${readings.takenAt} < ${windowEnd}`)!
+      : fromCursor;
   const day = localDay(reach, readings.takenAt);
   const filtered = db.$with('filtered').as(
     db
@@ -326,6 +356,7 @@ export async function readingDayRows(
     ...row,
     id: `${accountId}:${day}`,
     takenAt: start,
+    cursorAt: day,
     day,
     localTime: day,
     kind: morning ? ('morning' as const) : ('anytime' as const),
@@ -432,40 +463,61 @@ const sessionColumns = {
   breathTime: hrvSessions.breathTime,
   ozSesAvgPercentage: hrvSessions.ozSesAvgPercentage,
   optimalZoneSessionAverage: hrvSessions.optimalZoneSessionAverage,
-  hasOzData: sql<boolean>`coalesce(jsonb_array_length(${hrvSessions.optimalZoneSamples} -> 'values') > 0, false)`,
   metrics: metricColumnsOf(hrvSessions),
 };
 
-/** Where the CSV's previous batch of sessions ended. */
+/**
+ * A page of one member's sessions of a kind passing the filters, newest first (the history
+ * list), each with whether the app recorded optimal-zone samples: the first sample's presence,
+ * not the array's length.
+ */
+export async function sessionHistoryPage(
+  db: Database,
+  reach: ReachScope,
+  accountId: string,
+  filter: SessionFilter,
+  page: { limit: number; offset: number },
+) {
+  return db
+    .select({
+      ...sessionColumns,
+      hasOzData: sql<boolean>`(${hrvSessions.optimalZoneSamples} -> 'values' -> 0) is not null`,
+    })
+    .from(hrvSessions)
+    .where(sessionsWhere(reach, accountId, filter))
+    .orderBy(desc(hrvSessions.startedAt), desc(hrvSessions.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/**
+ * Where the CSV's previous batch of sessions ended: started_at as the database writes it
+ * (microseconds kept) and the id, the tie-breaker.
+ */
 export type SessionKey = { startedAt: string; id: string };
 
-/** One member's sessions of a kind passing the filters, a page of them. */
+/** One member's sessions of a kind passing the filters, oldest first, `limit` after a keyset. */
 export async function sessionRows(
   db: Database,
   reach: ReachScope,
   accountId: string,
   filter: SessionFilter,
-  page: Page<SessionKey>,
+  page: { limit: number; after?: SessionKey | undefined },
 ) {
   const where = sessionsWhere(reach, accountId, filter);
-  const query = db.select(sessionColumns).from(hrvSessions);
-  return page.order === 'newest'
-    ? query
-        .where(where)
-        .orderBy(desc(hrvSessions.startedAt), desc(hrvSessions.id))
-        .limit(page.limit)
-        .offset(page.offset)
-    : query
-        .where(
-          page.after
-            ? and(
-                where,
-                sql`(${hrvSessions.startedAt}, ${hrvSessions.id}) > (${page.after.startedAt}::timestamptz, ${page.after.id}::uuid)`,
-              )
-            : where,
-        )
-        .orderBy(asc(hrvSessions.startedAt), asc(hrvSessions.id))
-        .limit(page.limit);
+  return db
+    .select({ ...sessionColumns, cursorAt: sql<string>`${hrvSessions.startedAt}::text` })
+    .from(hrvSessions)
+    .where(
+      page.after
+        ? and(
+            where,
+            sql`(${hrvSessions.startedAt}, ${hrvSessions.id}) > (${page.after.startedAt}::timestamptz, ${page.after.id}::uuid)`,
+          )
+        : where,
+    )
+    .orderBy(asc(hrvSessions.startedAt), asc(hrvSessions.id))
+    .limit(page.limit);
 }
 
 /**

@@ -85,8 +85,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         description:
           `Readings of one member, newest first. ${REACH} ${RANGE} ` +
           '`reading_taken_time` keeps those taken until 12:00 or after 12:00 in the ' +
-          'organisation’s time zone (12:00 itself in both); `tag_ids` those carrying one of the ' +
-          'tags; `chart_data_group_by=average` makes one row per day (the mean of its good ' +
+          'organisation’s time zone, by the minute (12:00 in both); `tag_ids` those carrying ' +
+          'one of the tags; `chart_data_group_by=average` makes one row per day (the mean of its good ' +
           'readings, or of its low-quality ones when it has none). ' +
           `\`limit\` (1-${MEMBER_READINGS_MAX_LIMIT}, default ${MEMBER_READINGS_MAX_LIMIT}) ` +
           'and `offset` page the rows, `noOfRows` counts them. `reading_result` places a good ' +

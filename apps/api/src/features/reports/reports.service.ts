@@ -24,7 +24,6 @@ import {
   NORMAL_RANGE_WINDOW_DAYS,
   dailyLnRmssd,
   dayNumber,
-  dayOfNumber,
   normalRangeDays,
   normalRangeOn,
   readingStanding,
@@ -42,6 +41,7 @@ import {
   readingRows,
   readingTagsOf,
   readingsSummary,
+  sessionHistoryPage,
   sessionMinutesOf,
   sessionRows,
   sessionsSummary,
@@ -97,6 +97,8 @@ export type MemberHistory = {
   groupBy: ChartDataGroupBy;
   /** Rows in all: readings, or days with `average`. */
   total: number;
+  /** The local day of the last row (null without rows): where a daily-mean CSV ends. */
+  lastDay: string | null;
   /** The member's daily mean ln RMSSD (packages/hrv), for each row's reading_result. */
   daily: ReadonlyMap<number, number>;
   normalRange: NormalRangeDay[];
@@ -124,7 +126,7 @@ export async function prepareMemberHistory(
   const summary = await readingsSummary(db, reach, accountId, filter);
   const history = { accountId, filter, groupBy };
   if (summary.readings === 0 || !summary.firstDay || !summary.lastDay) {
-    return { ...history, total: 0, daily: new Map(), normalRange: [] };
+    return { ...history, total: 0, lastDay: null, daily: new Map(), normalRange: [] };
   }
   const fromDay = summary.fromDay ?? summary.firstDay;
   const toDay = summary.toDay ?? summary.lastDay;
@@ -137,28 +139,23 @@ export async function prepareMemberHistory(
   return {
     ...history,
     total: groupBy === 'average' ? summary.days : summary.readings,
+    lastDay: summary.lastDay,
     daily: dailyLnRmssd(days),
     normalRange: normalRangeOfDays(days, fromDay, toDay),
   };
 }
 
 /**
- * The days from `fromDay` to `toDay` with a baseline, CV or normal range. Computed only where one
- * can exist (from the first day with a value to 59 days after the last), so an unbounded range
- * costs no more than the member's history.
+ * The days from `fromDay` to `toDay` with a baseline, CV or normal range. normalRangeDays visits
+ * only the days within 59 days after a day with a value, so the cost follows the member's days
+ * with readings, never the calendar span of an unbounded range (a reading dated year 1).
  */
 function normalRangeOfDays(
   days: readonly { day: string; rmssd: number }[],
   fromDay: string,
   toDay: string,
 ): NormalRangeDay[] {
-  const first = days[0];
-  const last = days.at(-1);
-  if (!first || !last) return [];
-  const start = Math.max(dayNumber(fromDay), dayNumber(first.day));
-  const end = Math.min(dayNumber(toDay), dayNumber(last.day) + NORMAL_RANGE_WINDOW_DAYS - 1);
-  if (start > end) return [];
-  return normalRangeDays(days, dayOfNumber(start), dayOfNumber(end))
+  return normalRangeDays(days, fromDay, toDay)
     .filter(
       (figures) =>
         figures.baseline !== null ||
@@ -177,6 +174,11 @@ function normalRangeOfDays(
 
 /** A row of the readings history: one reading, or one day's mean. */
 export type HistoryRow = Awaited<ReturnType<typeof readingRows>>[number];
+
+/** The keyset after a row of the history, for the next oldest-first page. */
+export function historyKeyAfter(history: MemberHistory, row: HistoryRow): ReadingKey | DayKey {
+  return history.groupBy === 'average' ? row.cursorAt : { takenAt: row.cursorAt, id: row.id };
+}
 
 /** A page of a member's history rows, as its grouping makes them. */
 export async function historyRows(
@@ -315,8 +317,8 @@ export function sessionFilter(
   };
 }
 
-/** A stored session row as the history reads it. */
-type SessionRow = Awaited<ReturnType<typeof sessionRows>>[number];
+/** A stored session row as the history list reads it. */
+type SessionRow = Awaited<ReturnType<typeof sessionHistoryPage>>[number];
 
 /** A session's or minute's measures as SPEC §3 groups them, RMSSD with the time domain. */
 const domains = (metrics: MetricValues) => ({
@@ -373,8 +375,7 @@ export async function selectedHistory(
   const rows =
     summary.sessionsCount === 0
       ? []
-      : await sessionRows(db, reach, query.user_id, filter, {
-          order: 'newest',
+      : await sessionHistoryPage(db, reach, query.user_id, filter, {
           limit: query.limit,
           offset: query.offset,
         });
@@ -416,10 +417,7 @@ export async function sessionsAllTime(
   const rows =
     summary.sessionsCount === 0
       ? []
-      : await sessionRows(db, reach, query.userId, filter, {
-          order: 'oldest',
-          limit: summary.sessionsCount,
-        });
+      : await sessionRows(db, reach, query.userId, filter, { limit: summary.sessionsCount });
   const tagsBySession = await sessionTagsOf(
     db,
     reach,

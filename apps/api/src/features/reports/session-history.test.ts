@@ -337,7 +337,9 @@ describe('session history, all-time figures, raw data and the sessions CSV', () 
         'filename="biofeedback sessions data 2025-06-01 to 2025-06-30.csv"',
       );
       const text = response.body.replace(/^\ufeff/, '');
-      expect(text.split('\n')[0]!.trim()).toBe(SESSIONS_CSV_COLUMNS.join(','));
+      expect(text.split('\n')[0]!.trim()).toBe(
+        SESSIONS_CSV_COLUMNS.map((column) => `"${column}"`).join(','),
+      );
       const rows = rowsOf(response.body);
       const allTime = await get<SessionsAllTimeResponse>(
         `/api/hrv_analytics/biofeedback/all-time?userId=${id.sam}&sessionType=exercise&${range}`,
