@@ -1,4 +1,5 @@
-import fs from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { csvRecords } from '../../api/src/lib/csv-records.ts';
 import { expect, test } from './support/test.ts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { generateRr } from '@resonant/hrv/synthetic';
@@ -11,10 +12,10 @@ import {
 } from '@resonant/contracts/reports';
 import { expectPath, signInViaUi } from './support/app.ts';
 import { DEMO, DEMO_PASSWORD } from './support/env.ts';
-import { apiSession, buildOrg, type Person } from './support/org-builder.ts';
+import { apiSession, buildOrg, signOut, type Person } from './support/org-builder.ts';
 import { shotPath } from './support/shots.ts';
 
-/** A local calendar day `YYYY-MM-DD`, as the page sends its range. */
+/** A local calendar day `YYYY-MM-DD`, as the page's picker holds its range. */
 function dayOf(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -47,6 +48,7 @@ async function recordReadingsAt(request: APIRequestContext, member: Person, time
       true,
     );
   }
+  await signOut(request, session);
 }
 
 /** A day of the open calendar, paging months with `towards` until it shows. */
@@ -77,21 +79,38 @@ function timeLegend(page: Page): Locator {
   return page.getByRole('group', { name: 'Time Domain legend' });
 }
 
-/** How many readings GET /api/user/rmssd counts for each member with the page's filters. */
+/**
+ * The bounds the page sends for the picked days: the local midnight starting the first day and
+ * the end of the last, each with the browser's offset (the API reads plain dates in the
+ * organisation's zone instead).
+ */
+function expectRangeSent(query: URLSearchParams, range: { from: string; to: string }) {
+  const offset = '(Z|[+-]\\d{2}:\\d{2})$';
+  expect(query.get('from')).toMatch(new RegExp(`^${range.from}T00:00:00\\.000${offset}`));
+  expect(query.get('to')).toMatch(new RegExp(`^${range.to}T23:59:59\\.999${offset}`));
+}
+
+/** How many readings GET /api/user/rmssd counts for each member with the page's bounds. */
 async function apiRowCount(
   request: APIRequestContext,
   caller: Person,
   userIds: string[],
-  range: { from: string; to: string },
+  sent: URLSearchParams,
 ): Promise<number> {
   const session = await apiSession(request, caller.email, caller.password);
   let total = 0;
   for (const userId of userIds) {
-    const query = new URLSearchParams({ user_id: userId, ...range, limit: '1' });
+    const query = new URLSearchParams({
+      user_id: userId,
+      from: sent.get('from')!,
+      to: sent.get('to')!,
+      limit: '1',
+    });
     const response = await request.get(`/api/user/rmssd?${query.toString()}`, session);
     expect(response.ok(), await response.text()).toBe(true);
     total += ((await response.json()) as MemberReadingsResponse).noOfRows;
   }
+  await signOut(request, session);
   return total;
 }
 
@@ -100,19 +119,31 @@ async function reachedMemberIds(request: APIRequestContext, caller: Person): Pro
   const session = await apiSession(request, caller.email, caller.password);
   const response = await request.get('/api/v2/org/users', session);
   expect(response.ok()).toBe(true);
-  return ((await response.json()) as OrgMembersResponse).list.map((member) => member.user_id);
+  const ids = ((await response.json()) as OrgMembersResponse).list.map((member) => member.user_id);
+  await signOut(request, session);
+  return ids;
 }
 
-/** Downloads the readings CSV for 'The picked users' or 'All members'; its header and rows. */
+/**
+ * Downloads the readings CSV for 'The picked users' or 'All members': its header and rows (read
+ * with the app's one CSV reader) and the query the page sent for it.
+ */
 async function downloadReadingsCsv(page: Page, members: 'The picked users' | 'All members') {
+  const sent = page.waitForRequest(
+    (request) => new URL(request.url()).pathname === '/api/reports/readings.csv',
+  );
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
   await page.getByRole('menuitem', { name: members }).click();
+  const query = new URL((await sent).url()).searchParams;
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^morning-anytime readings data .*\.csv$/);
-  const text = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
-  const [header, ...rows] = text.split(/\r?\n/).filter((line) => line.length > 0);
-  return { header: header!.split(','), rows };
+  const records: string[][] = [];
+  for await (const record of csvRecords(await readFile(await download.path()))) {
+    records.push(record.cells);
+  }
+  const [header, ...rows] = records;
+  return { header, rows, query };
 }
 
 /**
@@ -166,41 +197,46 @@ async function readingsJourney(
   defaultFrom.setMonth(defaultFrom.getMonth() - 8);
   const defaultRange = { from: dayOf(defaultFrom), to: dayOf(new Date()) };
   const picked = await downloadReadingsCsv(page, 'The picked users');
+  expectRangeSent(picked.query, defaultRange);
   expect(picked.header).toEqual([...READINGS_CSV_COLUMNS]);
   expect(picked.rows).toHaveLength(
-    await apiRowCount(request, caller, [first.id, second.id], defaultRange),
+    await apiRowCount(request, caller, [first.id, second.id], picked.query),
   );
   expect(picked.rows).toHaveLength(6);
   const everyone = await downloadReadingsCsv(page, 'All members');
+  expectRangeSent(everyone.query, defaultRange);
   expect(everyone.header).toEqual([...READINGS_CSV_COLUMNS]);
   const reached = await reachedMemberIds(request, caller);
-  expect(everyone.rows).toHaveLength(await apiRowCount(request, caller, reached, defaultRange));
+  expect(everyone.rows).toHaveLength(await apiRowCount(request, caller, reached, everyone.query));
   expect(everyone.rows.length).toBeGreaterThan(picked.rows.length);
 
   // Months 11 to 9 back hold only the first member's two older readings.
   const from = firstOfMonth(11);
   const to = firstOfMonth(9);
+  const range = { from: dayOf(from), to: dayOf(to) };
   const narrowed = page.waitForRequest((request) => {
     const url = new URL(request.url());
     return (
       url.pathname === '/api/user/rmssd' &&
       url.searchParams.get('user_id') === first.id &&
-      url.searchParams.get('from') === dayOf(from) &&
-      url.searchParams.get('to') === dayOf(to)
+      url.searchParams.get('from')?.slice(0, 10) === range.from &&
+      url.searchParams.get('to')?.slice(0, 10) === range.to
     );
   });
   await page.getByRole('button', { name: 'Date range' }).click();
   await (await calendarDay(page, from, 'Previous month')).click();
   await (await calendarDay(page, to, 'Next month')).click();
-  await narrowed;
+  expectRangeSent(new URL((await narrowed).url()).searchParams, range);
   await expect(timeChart(page)).toHaveAccessibleName(
     new RegExp(
       `${first.fullName} · RMSSD \\(2 points\\).*${second.fullName} · RMSSD \\(0 points\\)`,
     ),
   );
-  const range = { from: dayOf(from), to: dayOf(to) };
   const older = await downloadReadingsCsv(page, 'The picked users');
-  expect(older.rows).toHaveLength(await apiRowCount(request, caller, [first.id, second.id], range));
+  expectRangeSent(older.query, range);
+  expect(older.rows).toHaveLength(
+    await apiRowCount(request, caller, [first.id, second.id], older.query),
+  );
   expect(older.rows).toHaveLength(2);
 
   // Up to five users; a sixth is refused with the message, and the five stay.
@@ -250,9 +286,18 @@ test.describe('reports: Daily Readings History', () => {
     const org = await reportsOrg(request);
     const [team, other] = org.groups;
     await readingsJourney(page, request, team!.admins[0]!, team!.members, '/group/reports');
-    // Another group's member is not offered.
+    // Another group's member is not offered, while the dropdown does offer the team's members
+    // (a sixth team member is still unpicked), so an empty or unopened list cannot pass.
+    const [teamMember] = team!.members.slice(-1);
+    await usersField(page).click();
+    await usersField(page).fill('');
+    await expect(page.getByRole('option', { name: teamMember!.fullName })).toBeVisible();
     await usersField(page).fill(other!.members[0]!.firstName);
     await expect(page.getByRole('option', { name: other!.members[0]!.fullName })).toHaveCount(0);
+    await usersField(page).fill(other!.members[0]!.email);
+    await expect(page.getByRole('option')).toHaveCount(0);
+    await usersField(page).fill(teamMember!.email);
+    await expect(page.getByRole('option', { name: teamMember!.fullName })).toBeVisible();
   });
 });
 
@@ -264,7 +309,8 @@ test('screenshots of the demo readings history', async ({ page }) => {
   await usersField(page).click();
   const options = page.getByRole('option');
   await expect(options.first()).toBeVisible();
-  const names = (await options.allInnerTexts()).slice(0, 3);
+  // Each option shows the name, then the email on its own line.
+  const names = (await options.allInnerTexts()).slice(0, 3).map((text) => text.split('\n')[0]!);
   for (const name of names) await pickUser(page, name);
   await page.getByRole('button', { name: 'Apply' }).click();
   // Eight months of three demo members' readings: the first answer may take a while.

@@ -72,7 +72,8 @@ export async function apiSession(
   return { headers: { authorization: `Bearer ${token}` } };
 }
 
-async function signOut(request: APIRequestContext, session: Session) {
+/** Ends a session `apiSession` opened. */
+export async function signOut(request: APIRequestContext, session: Session) {
   await request.post('/api/auth/sign-out', { headers: session.headers });
 }
 

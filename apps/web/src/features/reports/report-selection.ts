@@ -9,22 +9,23 @@ export type ReportSelection = {
 
 /**
  * SPEC §9: the report lines' 12-colour palette, one colour per applied user in the order picked.
- * Okabe–Ito hues first (told apart with the common colour-vision deficiencies), then darker ones
- * that stay readable on white.
+ * Each stands at least 3:1 against the white page (WCAG 1.4.11, graphics), so Okabe–Ito's orange
+ * and sky blue are left out for darker hues; the first five (at most 5 users) are far apart in
+ * hue and lightness, so they stay told apart with the common colour-vision deficiencies.
  */
 export const REPORT_PALETTE = [
   '#0072B2',
   '#D55E00',
   '#009E73',
   '#CC79A7',
-  '#E69F00',
-  '#56B4E9',
+  '#9A7B00',
   '#6A3D9A',
   '#8C564B',
-  '#17A2B8',
-  '#B15928',
+  '#00838F',
+  '#B2182B',
   '#4D4D4D',
-  '#A6761D',
+  '#6B8E23',
+  '#AA3377',
 ] as const;
 
 /** A member's name as the pickers and charts show it. */

@@ -4,6 +4,7 @@ import {
   minuteLabel,
   minuteValue,
   sessionMinutesLabel,
+  sessionMinutesLegend,
   sessionMinutesOption,
 } from './session-minutes.ts';
 
@@ -58,6 +59,7 @@ describe('sessionMinutesOption', () => {
     const option = sessionMinutesOption({
       results,
       series: ['rmssd', 'sdnn', 'lf'],
+      hidden: new Set(),
       yAxisMax: 70,
       colour: '#1f77b4',
       height: 450,
@@ -88,6 +90,7 @@ describe('sessionMinutesOption', () => {
     const option = sessionMinutesOption({
       results,
       series: ['rmssd', 'lf'],
+      hidden: new Set(),
       yAxisMax: 70,
       colour: '#1f77b4',
       height: 450,
@@ -103,6 +106,7 @@ describe('sessionMinutesOption', () => {
     const option = sessionMinutesOption({
       results,
       series: ['hf'],
+      hidden: new Set(),
       yAxisMax: 70,
       colour: '#1f77b4',
       height: 450,
@@ -111,12 +115,53 @@ describe('sessionMinutesOption', () => {
     expect(option.series.map((series) => series.id)).toEqual(['hf']);
     expect(option.series[0]!.data).toEqual([20, 20, 20]);
   });
+
+  it('leaves out the series the legend hid, keeps their panel and scales to what is shown', () => {
+    const option = sessionMinutesOption({
+      results,
+      series: ['rmssd', 'sdnn', 'lf'],
+      hidden: new Set(['rmssd', 'lf']),
+      yAxisMax: 10,
+      colour: '#1f77b4',
+      height: 450,
+    }) as Option & { legend?: unknown };
+    expect(option.series.map((series) => series.id)).toEqual(['sdnn']);
+    expect(option.yAxis.map((axis) => axis.name)).toEqual([
+      'Time Domain (ms)',
+      'Frequency Domain (ms²)',
+    ]);
+    // SDNN's 48 sets the time axis (RMSSD's 52.5 is hidden); the empty frequency panel keeps 10.
+    expect(option.yAxis[0]!.max).toBeGreaterThanOrEqual(48);
+    expect(option.yAxis[0]!.max).toBeLessThan(52.5);
+    expect(option.yAxis[1]).toMatchObject({ max: 10, interval: 10 });
+    // The legend is HTML buttons above the chart, not drawn in the canvas.
+    expect(option.legend).toBeUndefined();
+  });
+});
+
+describe('sessionMinutesLegend', () => {
+  it('has one item per shown series, with its unit, colour and line style', () => {
+    expect(sessionMinutesLegend(['rmssd', 'sdnn', 'hf'], '#e8590c')).toEqual([
+      { id: 'rmssd', label: 'RMSSD (ms)', colour: '#e8590c', lineType: 'solid' },
+      { id: 'sdnn', label: 'SDNN (ms)', colour: '#e8590c', lineType: expect.any(String) },
+      { id: 'hf', label: 'HighFrequency (ms²)', colour: '#e8590c', lineType: expect.any(String) },
+    ]);
+  });
 });
 
 describe('sessionMinutesLabel', () => {
   it('names the session, its minutes and the shown series', () => {
-    expect(sessionMinutesLabel('Resonance', results, ['rmssd', 'lf'])).toBe(
+    expect(sessionMinutesLabel('Resonance', results, ['rmssd', 'lf'], new Set())).toBe(
       'Per-minute line chart of Resonance, Minute 1 to Minute 3. Series shown: RMSSD, LowFrequency.',
+    );
+  });
+
+  it('leaves out the series the legend hid', () => {
+    expect(sessionMinutesLabel('Resonance', results, ['rmssd', 'lf'], new Set(['rmssd']))).toBe(
+      'Per-minute line chart of Resonance, Minute 1 to Minute 3. Series shown: LowFrequency.',
+    );
+    expect(sessionMinutesLabel('Resonance', results, ['rmssd'], new Set(['rmssd']))).toBe(
+      'Per-minute line chart of Resonance, Minute 1 to Minute 3. Series shown: none.',
     );
   });
 });

@@ -7,6 +7,7 @@ import {
   metricLook,
   yAxisScale,
   type HistoryDomain,
+  type LegendItem,
 } from './history-chart-option.ts';
 
 /** SPEC §2: a session's minutes are labelled 'Minute 1', 'Minute 2', … */
@@ -31,13 +32,16 @@ export function minuteValue(result: SessionMinuteResult, key: SeriesKey): number
 const UNITS: Record<HistoryDomain, string> = { time: 'ms', frequency: 'ms²' };
 const AXIS_TEXT = '#868e96';
 const SPLIT_LINE = '#e9ecef';
-const LEGEND_HEIGHT = 36;
+/** Room above the first panel for its y-axis name (the legend is HTML, above the chart). */
+const TOP_SPACE = 24;
 const X_LABELS_HEIGHT = 28;
 const PANEL_GAP = 44;
 
 type MinutesOptionInput = {
   results: readonly SessionMinuteResult[];
   series: readonly SeriesKey[];
+  /** Series the legend switched off (by key). */
+  hidden: ReadonlySet<string>;
   yAxisMax: number;
   /** The member's colour; metrics differ by line style and symbol, as in the history charts. */
   colour: string;
@@ -48,12 +52,13 @@ type MinutesOptionInput = {
 /**
  * A session's minutes: one panel per domain with shown series (Time Domain in ms above, Frequency
  * Domain in ms² below), 'Minute N' on the x axis, each y-axis as the history charts scale it
- * (SPEC §9: the settings' maximum with ticks every 10, growing when the data exceed it). The
- * legend toggles series.
+ * (SPEC §9: the settings' maximum with ticks every 10, growing when the data exceed it). Series
+ * the HTML legend switched off are left out; their panel stays, so the chart does not jump.
  */
 export function sessionMinutesOption({
   results,
   series,
+  hidden,
   yAxisMax,
   colour,
   height,
@@ -63,24 +68,16 @@ export function sessionMinutesOption({
     .map((domain) => ({ domain, metrics: domainMetrics(domain, series) }))
     .filter((panel) => panel.metrics.length > 0);
   const plotHeight =
-    (height - LEGEND_HEIGHT - panels.length * X_LABELS_HEIGHT - (panels.length - 1) * PANEL_GAP) /
+    (height - TOP_SPACE - panels.length * X_LABELS_HEIGHT - (panels.length - 1) * PANEL_GAP) /
     Math.max(1, panels.length);
 
   return {
     animationDuration: 300,
-    legend: {
-      type: 'scroll',
-      top: 0,
-      left: 0,
-      right: 0,
-      itemWidth: 22,
-      textStyle: { color: '#495057' },
-    },
     tooltip: { trigger: 'axis', confine: true },
     grid: panels.map((_, index) => ({
       left: 8,
       right: 16,
-      top: LEGEND_HEIGHT + index * (plotHeight + X_LABELS_HEIGHT + PANEL_GAP) + 16,
+      top: TOP_SPACE + index * (plotHeight + X_LABELS_HEIGHT + PANEL_GAP) + 16,
       height: plotHeight - 16,
       outerBoundsMode: 'same',
       outerBoundsContain: 'axisLabel',
@@ -93,7 +90,8 @@ export function sessionMinutesOption({
       axisTick: { alignWithLabel: true },
     })),
     yAxis: panels.map(({ domain, metrics }, index) => {
-      const values = metrics.flatMap((metric) =>
+      const shown = metrics.filter((metric) => !hidden.has(metric.key));
+      const values = shown.flatMap((metric) =>
         results.map((result) => minuteValue(result, metric.key) ?? 0),
       );
       const { max, interval } = yAxisScale(Math.max(0, ...values), yAxisMax);
@@ -111,42 +109,59 @@ export function sessionMinutesOption({
       };
     }),
     series: panels.flatMap(({ domain, metrics }, index) =>
-      metrics.map((metric) => {
-        const look = metricLook(metric.key);
-        return {
-          id: metric.key,
-          name: metric.name,
-          type: 'line',
-          xAxisIndex: index,
-          yAxisIndex: index,
-          data: results.map((result) => minuteValue(result, metric.key)),
-          symbol: look.symbol,
-          symbolSize: 7,
-          connectNulls: true,
-          itemStyle: { color: colour },
-          lineStyle: { color: colour, type: look.lineType, width: 2 },
-          tooltip: {
-            valueFormatter: (value: unknown) =>
-              typeof value === 'number' ? `${value.toFixed(1)} ${UNITS[domain]}` : '—',
-          },
-        };
-      }),
+      metrics
+        .filter((metric) => !hidden.has(metric.key))
+        .map((metric) => {
+          const look = metricLook(metric.key);
+          return {
+            id: metric.key,
+            name: metric.name,
+            type: 'line',
+            xAxisIndex: index,
+            yAxisIndex: index,
+            data: results.map((result) => minuteValue(result, metric.key)),
+            symbol: look.symbol,
+            symbolSize: 7,
+            connectNulls: true,
+            itemStyle: { color: colour },
+            lineStyle: { color: colour, type: look.lineType, width: 2 },
+            tooltip: {
+              valueFormatter: (value: unknown) =>
+                typeof value === 'number' ? `${value.toFixed(1)} ${UNITS[domain]}` : '—',
+            },
+          };
+        }),
     ),
   };
 }
 
-/** The chart's accessible name: the session, its minutes and the series shown. */
+/** The legend's items: one per shown series, in the member's colour with the metric's line. */
+export function sessionMinutesLegend(series: readonly SeriesKey[], colour: string): LegendItem[] {
+  return (['time', 'frequency'] as const).flatMap((domain) =>
+    domainMetrics(domain, series).map((metric) => ({
+      id: metric.key,
+      label: `${metric.name} (${UNITS[domain]})`,
+      colour,
+      lineType: metricLook(metric.key).lineType,
+    })),
+  );
+}
+
+/** The chart's accessible name: the session, its minutes and the series the legend shows. */
 export function sessionMinutesLabel(
   sessionName: string,
   results: readonly SessionMinuteResult[],
   series: readonly SeriesKey[],
+  hidden: ReadonlySet<string>,
 ): string {
   const names = (['time', 'frequency'] as const).flatMap((domain) =>
-    domainMetrics(domain, series).map((metric) => metric.name),
+    domainMetrics(domain, series)
+      .filter((metric) => !hidden.has(metric.key))
+      .map((metric) => metric.name),
   );
   const span =
     results.length > 0
       ? `${minuteLabel(results[0]!)} to ${minuteLabel(results.at(-1)!)}`
       : 'no minutes';
-  return `Per-minute line chart of ${sessionName}, ${span}. Series shown: ${names.join(', ')}.`;
+  return `Per-minute line chart of ${sessionName}, ${span}. Series shown: ${names.length > 0 ? names.join(', ') : 'none'}.`;
 }

@@ -17,3 +17,20 @@ export function nextSessionOffset(
   const next = lastOffset + lastPage.list.length;
   return lastPage.list.length > 0 && next < lastPage.noOfRows ? next : undefined;
 }
+
+/**
+ * The loaded pages as one list, each session once: offset paging shifts by one when a member
+ * records a session between two page loads, so the next page repeats the last one already shown.
+ */
+export function joinSessionPages(
+  pages: readonly Pick<SelectedHistoryResponse, 'list'>[],
+): SelectedHistoryResponse['list'] {
+  const seen = new Set<string>();
+  return pages.flatMap((page) =>
+    page.list.filter((session) => {
+      if (seen.has(session.sessionId)) return false;
+      seen.add(session.sessionId);
+      return true;
+    }),
+  );
+}

@@ -7,7 +7,7 @@ import {
 import { apiClient } from '../../../lib/api-client.ts';
 import { useCurrentContext, type CurrentContext } from '../../../lib/current-context.ts';
 import { tenantKey } from '../../../lib/query-keys.ts';
-import type { ReportRange } from '../report-range.ts';
+import { rangeInstants, type ReportRange } from '../report-range.ts';
 import { nextSessionOffset } from '../session-paging.ts';
 
 /** One member's sessions of a type over a range, narrowed by tags. */
@@ -25,8 +25,7 @@ function getSelectedHistory(
   const query = new URLSearchParams({
     user_id: request.userId,
     type: request.type,
-    from: request.range.from,
-    to: request.range.to,
+    ...rangeInstants(request.range),
     limit: String(SESSION_HISTORY_PAGE_SIZE),
     offset: String(offset),
   });

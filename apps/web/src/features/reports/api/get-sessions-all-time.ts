@@ -1,9 +1,10 @@
-import { queryOptions, useQueries, type UseQueryResult } from '@tanstack/react-query';
+import { queryOptions, useQueries } from '@tanstack/react-query';
 import type { HistorySessionType, SessionsAllTimeResponse } from '@resonant/contracts/reports';
 import { apiClient } from '../../../lib/api-client.ts';
 import { useCurrentContext, type CurrentContext } from '../../../lib/current-context.ts';
 import { tenantKey } from '../../../lib/query-keys.ts';
-import type { ReportRange } from '../report-range.ts';
+import { combineMemberAnswers } from '../member-answers.ts';
+import { rangeInstants, type ReportRange } from '../report-range.ts';
 
 /** The sessions of a type of several members over a range, narrowed by tags. */
 export type SessionsAllTimeRequest = {
@@ -19,8 +20,7 @@ function getSessionsAllTime(request: MemberRequest): Promise<SessionsAllTimeResp
   const query = new URLSearchParams({
     userId: request.userId,
     sessionType: request.type,
-    from: request.range.from,
-    to: request.range.to,
+    ...rangeInstants(request.range),
   });
   if (request.tagIds.length > 0) query.set('tag_ids', request.tagIds.join(','));
   return apiClient.get<SessionsAllTimeResponse>(
@@ -35,19 +35,6 @@ function sessionsAllTimeQueryOptions(request: MemberRequest, context: CurrentCon
   });
 }
 
-/** The members' answers in order (undefined until each arrives), and how the calls stand. */
-function combineAnswers(results: UseQueryResult<SessionsAllTimeResponse>[]) {
-  return {
-    answers: results.map((result) => result.data),
-    pending: results.some((result) => result.isPending),
-    failed: results.some((result) => result.isError),
-    retrying: results.some((result) => result.isError && result.isFetching),
-    retry: () => {
-      for (const result of results) if (result.isError) void result.refetch();
-    },
-  };
-}
-
 /**
  * Each member's sessions and figures for the tab's charts
  * (GET /api/hrv_analytics/biofeedback/all-time): one call per member, answers in `userIds` order.
@@ -59,7 +46,6 @@ export function useSessionsAllTime({ userIds, ...rest }: SessionsAllTimeRequest)
       ...sessionsAllTimeQueryOptions({ ...rest, userId }, context),
       enabled: context !== null,
     })),
-    // A module-level function, so the combined answer keeps its identity until a call changes.
-    combine: combineAnswers,
+    combine: combineMemberAnswers,
   });
 }

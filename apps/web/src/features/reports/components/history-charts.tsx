@@ -164,7 +164,7 @@ type LegendProps = {
 };
 
 /** The chart's legend as buttons: each shows or hides its series (aria-pressed while shown). */
-function Legend({ title, items, hidden, onToggle }: LegendProps) {
+export function Legend({ title, items, hidden, onToggle }: LegendProps) {
   return (
     <Group gap={6} role="group" aria-label={`${title} legend`}>
       {items.map((item) => {

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -18,11 +19,18 @@ const TABS = Object.keys(REPORT_TAB_LABELS) as ReportTab[];
  */
 export function ReportsPage() {
   const [params, setParams] = useSearchParams();
-  const search = parseReportSearch(params);
+  // useSearchParams keeps `params` until the URL changes, so `search` and its id lists do too.
+  const search = useMemo(() => parseReportSearch(params), [params]);
   const members = useReportMembers();
-  const selection = selectionOf(search.userIds, search.tagIds, members.data?.list ?? []);
   // A new set of users starts every tab afresh (session selection, hidden series).
   const selectionKey = `${search.userIds.join(',')}|${search.tagIds.join(',')}`;
+  const memberList = members.data?.list;
+  // One object per URL and members answer: a new one each render would give every chart a new
+  // option, and the charts would animate again.
+  const selection = useMemo(
+    () => selectionOf(search.userIds, search.tagIds, memberList ?? []),
+    [search.userIds, search.tagIds, memberList],
+  );
 
   const setTab = (tab: ReportTab) =>
     setParams(reportSearchParams({ ...search, tab }), { replace: true });

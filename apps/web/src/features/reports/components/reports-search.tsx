@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Button, Group, MultiSelect, Paper, Stack, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  isOptionsGroup,
+  MultiSelect,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  type ComboboxParsedItem,
+} from '@mantine/core';
 import {
   REPORTS_MAX_USERS,
   REPORTS_MAX_USERS_MESSAGE,
@@ -31,10 +41,22 @@ export function ReportsSearch({ appliedUserIds, appliedTagIds, onApply }: Report
   const [tagIds, setTagIds] = useState<string[]>([...appliedTagIds]);
   const [refused, setRefused] = useState(false);
 
-  const userOptions = (members.data?.list ?? []).map((member) => ({
+  const memberList = members.data?.list ?? [];
+  const userOptions = memberList.map((member) => ({
     value: member.user_id,
     label: memberName(member) || member.email,
   }));
+  const emailOf = new Map(memberList.map((member) => [member.user_id, member.email]));
+  // Namesakes are told apart by email, so the search matches it as well as the name.
+  const matchUsers = ({ options, search }: { options: ComboboxParsedItem[]; search: string }) => {
+    const needle = search.trim().toLowerCase();
+    return options.filter(
+      (option) =>
+        isOptionsGroup(option) ||
+        option.label.toLowerCase().includes(needle) ||
+        (emailOf.get(option.value)?.toLowerCase().includes(needle) ?? false),
+    );
+  };
   const tagOptions = (tags.data?.list ?? []).map((tag) => ({ value: tag.id, label: tag.tag_name }));
   const changed = !sameIds(userIds, appliedUserIds) || !sameIds(tagIds, appliedTagIds);
 
@@ -63,6 +85,16 @@ export function ReportsSearch({ appliedUserIds, appliedTagIds, onApply }: Report
               description={`Up to ${REPORTS_MAX_USERS} users`}
               placeholder={userIds.length === 0 ? 'Search users' : undefined}
               data={userOptions}
+              // The chosen pills show the name; the options add the email.
+              renderOption={({ option }) => (
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm">{option.label}</Text>
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {emailOf.get(option.value)}
+                  </Text>
+                </div>
+              )}
+              filter={matchUsers}
               value={userIds}
               onChange={(next) => {
                 const picked = pickUsers(userIds, next);

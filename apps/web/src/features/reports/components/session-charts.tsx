@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Alert, Skeleton, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { OZ_NOT_RECORDED_MESSAGE, type HistorySession } from '@resonant/contracts/reports';
@@ -7,13 +7,18 @@ import { formatDateTime, NO_VALUE } from '../../../lib/hrv-format.ts';
 import { useRawData } from '../api/get-raw-data.ts';
 import type { ChartSettings } from '../chart-settings.ts';
 import { HISTORY_CHART_HEIGHT } from '../history-chart-option.ts';
-import { sessionMinutesLabel, sessionMinutesOption } from '../session-minutes.ts';
+import {
+  sessionMinutesLabel,
+  sessionMinutesLegend,
+  sessionMinutesOption,
+} from '../session-minutes.ts';
 import {
   OZ_BAND_SPAN,
   OZ_CHART_HEIGHT,
   sessionOzChartLabel,
   sessionOzChartOption,
 } from '../session-oz-chart.ts';
+import { Legend } from './history-charts.tsx';
 
 const EChart = lazy(() =>
   import('./report-echart.ts').then((module) => ({ default: module.EChart })),
@@ -25,30 +30,49 @@ type SessionMinutesChartProps = {
   colour: string;
 };
 
-/** The session's minutes ('Minute 1', …) for the series the settings show, 450 px high. */
+/**
+ * The session's minutes ('Minute 1', …) for the series the settings show, 450 px high, under an
+ * HTML legend whose buttons show and hide each series.
+ */
 export function SessionMinutesChart({ session, settings, colour }: SessionMinutesChartProps) {
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const items = useMemo(
+    () => sessionMinutesLegend(settings.series, colour),
+    [settings.series, colour],
+  );
   const option = useMemo(
     () =>
       sessionMinutesOption({
         results: session.results,
         series: settings.series,
+        hidden,
         yAxisMax: settings.yAxisMax,
         colour,
         height: HISTORY_CHART_HEIGHT,
       }),
-    [session.results, settings.series, settings.yAxisMax, colour],
+    [session.results, settings.series, hidden, settings.yAxisMax, colour],
   );
   if (session.results.length === 0) {
     return <Text c="dimmed">This session has no per-minute results.</Text>;
   }
+  const toggle = (id: string) =>
+    setHidden((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   return (
-    <Suspense fallback={<Skeleton height={HISTORY_CHART_HEIGHT} radius="md" />}>
-      <EChart
-        option={option}
-        height={HISTORY_CHART_HEIGHT}
-        label={sessionMinutesLabel(session.sessionName, session.results, settings.series)}
-      />
-    </Suspense>
+    <Stack gap="xs">
+      <Legend title="Per-minute data" items={items} hidden={hidden} onToggle={toggle} />
+      <Suspense fallback={<Skeleton height={HISTORY_CHART_HEIGHT} radius="md" />}>
+        <EChart
+          option={option}
+          height={HISTORY_CHART_HEIGHT}
+          label={sessionMinutesLabel(session.sessionName, session.results, settings.series, hidden)}
+        />
+      </Suspense>
+    </Stack>
   );
 }
 

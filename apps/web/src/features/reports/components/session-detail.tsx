@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { HistorySession, SessionMinuteResult } from '@resonant/contracts/reports';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
@@ -18,13 +19,15 @@ type SessionDetailProps = {
   session: HistorySession;
   user: ReportSelection['users'][number];
   settings: ChartSettings;
+  /** The session's heading, focusable (tabIndex -1) so a narrow screen can move the reader to it. */
+  headingRef?: Ref<HTMLHeadingElement>;
 };
 
 /**
  * The picked session (SPEC §4): its name, time, length, breathing and optimal zone; its minutes as
  * a chart and a table; its raw optimal-zone samples.
  */
-export function SessionDetail({ session, user, settings }: SessionDetailProps) {
+export function SessionDetail({ session, user, settings, headingRef }: SessionDetailProps) {
   const facts: [string, string][] = [
     ['Date', formatDateTime(session.dateTime)],
     ['Minutes', formatMinutes(session.sessionMinutes)],
@@ -38,7 +41,14 @@ export function SessionDetail({ session, user, settings }: SessionDetailProps) {
   return (
     <Stack gap="md" component="section" aria-label={title}>
       <Group gap="xs">
-        <Title order={4}>{session.sessionName}</Title>
+        <Title
+          order={4}
+          ref={headingRef}
+          tabIndex={-1}
+          style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 0px) + 16px)' }}
+        >
+          {session.sessionName}
+        </Title>
         {session.quality === 'low' && (
           <Badge color="orange" variant="light">
             Low quality

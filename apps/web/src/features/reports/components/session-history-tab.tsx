@@ -3,7 +3,7 @@ import { Stack } from '@mantine/core';
 import type { HistorySession, HistorySessionType } from '@resonant/contracts/reports';
 import { DEFAULT_CHART_SETTINGS, type ChartSettings } from '../chart-settings.ts';
 import { downloadReportCsv } from '../download-report-csv.ts';
-import { defaultReportRange, type ReportRange } from '../report-range.ts';
+import { rangeInstants, useReportRange } from '../report-range.ts';
 import type { ReportSelection } from '../report-selection.ts';
 import { ReportToolbar } from './report-toolbar.tsx';
 import { SessionOverview } from './session-overview.tsx';
@@ -25,7 +25,7 @@ export function SessionHistoryTab({
   type: HistorySessionType;
   selection: ReportSelection;
 }) {
-  const [range, setRange] = useState<ReportRange>(() => defaultReportRange(new Date()));
+  const [range, setRange] = useReportRange();
   const [settings, setSettings] = useState<ChartSettings>(DEFAULT_CHART_SETTINGS);
   const [picked, setPicked] = useState<PickedSessions | null>(null);
 
@@ -38,7 +38,7 @@ export function SessionHistoryTab({
   };
 
   const download = (members: 'picked' | 'all') => {
-    const query = new URLSearchParams({ members, type, from: range.from, to: range.to });
+    const query = new URLSearchParams({ members, type, ...rangeInstants(range) });
     if (members === 'picked')
       query.set('user_ids', selection.users.map((user) => user.id).join(','));
     if (selection.tagIds.length > 0) query.set('tag_ids', selection.tagIds.join(','));

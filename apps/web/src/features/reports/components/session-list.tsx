@@ -16,7 +16,11 @@ import { formatCount } from '../../../lib/number-format.ts';
 import { useSelectedHistory } from '../api/get-selected-history.ts';
 import type { ReportRange } from '../report-range.ts';
 import type { ReportSelection } from '../report-selection.ts';
-import { LOAD_MORE_DELAY_MS, SESSION_LIST_MAX_HEIGHT } from '../session-paging.ts';
+import {
+  joinSessionPages,
+  LOAD_MORE_DELAY_MS,
+  SESSION_LIST_MAX_HEIGHT,
+} from '../session-paging.ts';
 import { formatMinutes, formatOzPercent, NO_SESSIONS } from '../session-points.ts';
 
 /** How close to the list's end (px) scrolling starts loading the next sessions. */
@@ -40,22 +44,27 @@ export function SessionList({ type, user, range, tagIds, picked, onPick }: Sessi
   const query = useSelectedHistory({ userId: user.id, type, range, tagIds });
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const viewport = useRef<HTMLDivElement>(null);
-  const end = useRef<HTMLDivElement>(null);
   const [nearEnd, setNearEnd] = useState(false);
-  const loaded = data !== undefined;
+  // The end marker, kept by a callback ref: it unmounts while a range has no sessions and a new
+  // one mounts when sessions return, so the observer follows the marker rather than the data.
+  const [end, setEnd] = useState<HTMLDivElement | null>(null);
 
-  // The end marker in view (or within NEAR_END_PX of it) means the reader reached the end.
+  // The end marker in view (or within NEAR_END_PX of it) means the reader reached the end. The
+  // effect runs after every ref of the commit is set, the scroll viewport's included.
   useEffect(() => {
     const root = viewport.current;
-    const target = end.current;
-    if (!loaded || !root || !target) return;
+    if (!end || !root) return;
     const observer = new IntersectionObserver(
       (entries) => setNearEnd(entries.some((entry) => entry.isIntersecting)),
       { root, rootMargin: `0px 0px ${NEAR_END_PX}px 0px` },
     );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [loaded]);
+    observer.observe(end);
+    return () => {
+      observer.disconnect();
+      // No marker, no reader at the end: this also clears a pending 200 ms load.
+      setNearEnd(false);
+    };
+  }, [end]);
 
   // A failed page waits for Try again rather than being asked for again and again.
   const wantsMore = nearEnd && hasNextPage && !isFetchNextPageError;
@@ -66,7 +75,7 @@ export function SessionList({ type, user, range, tagIds, picked, onPick }: Sessi
   }, [wantsMore, isFetchingNextPage, fetchNextPage]);
 
   if (query.isPending) return <LoadingLine />;
-  if (query.isError && !loaded) {
+  if (query.isError && data === undefined) {
     return (
       <LoadError
         what={`The sessions of ${user.name}`}
@@ -76,7 +85,7 @@ export function SessionList({ type, user, range, tagIds, picked, onPick }: Sessi
     );
   }
 
-  const sessions = data?.pages.flatMap((page) => page.list) ?? [];
+  const sessions = data ? joinSessionPages(data.pages) : [];
   const total = data?.pages.at(-1)?.noOfRows ?? 0;
   if (sessions.length === 0) return <Text c="dimmed">{NO_SESSIONS}</Text>;
 
@@ -115,7 +124,7 @@ export function SessionList({ type, user, range, tagIds, picked, onPick }: Sessi
             </li>
           ))}
         </Stack>
-        <div ref={end} />
+        <div ref={setEnd} />
         {wantsMore && <LoadingLine />}
         {isFetchNextPageError && (
           <Button variant="subtle" size="xs" mt={6} onClick={() => void fetchNextPage()}>

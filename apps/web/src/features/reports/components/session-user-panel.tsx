@@ -1,4 +1,6 @@
-import { Box, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { Box, Grid, Group, Paper, Stack, Text, Title, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { HistorySession, HistorySessionType } from '@resonant/contracts/reports';
 import type { ChartSettings } from '../chart-settings.ts';
 import type { ReportRange } from '../report-range.ts';
@@ -28,6 +30,23 @@ export function SessionUserPanel({
   onPick,
 }: SessionUserPanelProps) {
   const title = `Sessions of ${user.name}`;
+  const theme = useMantineTheme();
+  // Below md the detail sits under a list up to 1000 px tall: a pick would change nothing in view.
+  const sideBySide = useMediaQuery(`(min-width: ${theme.breakpoints.md})`);
+  const detailHeading = useRef<HTMLHeadingElement>(null);
+  const bringDetail = useRef(false);
+  // Only a pick made here moves the reader, not a pick restored when the panel mounts.
+  useEffect(() => {
+    const heading = detailHeading.current;
+    if (!bringDetail.current || !heading) return;
+    bringDetail.current = false;
+    heading.scrollIntoView({ block: 'start' });
+    heading.focus({ preventScroll: true });
+  }, [picked]);
+  const pick = (session: HistorySession | null) => {
+    bringDetail.current = sideBySide === false && session !== null;
+    onPick(session);
+  };
   return (
     <Paper
       withBorder
@@ -56,12 +75,17 @@ export function SessionUserPanel({
               range={range}
               tagIds={tagIds}
               picked={picked}
-              onPick={onPick}
+              onPick={pick}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 7, lg: 9 }}>
             {picked ? (
-              <SessionDetail session={picked} user={user} settings={settings} />
+              <SessionDetail
+                session={picked}
+                user={user}
+                settings={settings}
+                headingRef={detailHeading}
+              />
             ) : (
               <Text c="dimmed" size="sm">
                 Choose a session to see its minutes and its optimal zone.
