@@ -3,18 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberReadingsResponse } from '@resonant/contracts/reports';
 import { USER_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import type { Reading } from '@resonant/contracts/readings';
-import type { TagsResponse } from '@resonant/contracts/tags';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { buildOrg } from '../../../test/org-builder.ts';
-import { syntheticRr } from '../../../test/synthetic-rr.ts';
-import { recordReading } from '../../../test/record-reading.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
+import { buildGroupAreaWorld, type GroupAreaWorld } from '../../../test/group-area-world.ts';
 
 const NOW = new Date('2025-06-10T12:00:00Z');
-const DAY_MS = 24 * 3600 * 1000;
 
 describe('GET /api/user/rmssd (moved from participants)', () => {
   let t: TestApp;
-  let orgA: { id: string };
   let alpha: { id: string };
   const id = { groupAdmin: '', ada: '', ben: '', cleo: '', outsider: '', orgAdmin: '' };
   const token = { orgAdmin: '', groupAdmin: '', member: '', otherOrgAdmin: '' };
@@ -22,107 +17,21 @@ describe('GET /api/user/rmssd (moved from participants)', () => {
   let adaReadings: Reading[] = [];
   let sleepTagId = '';
 
+  let world: GroupAreaWorld;
+
   beforeAll(async () => {
-    t = await buildTestApp({ clock: () => NOW });
-    const participantsOrg = await buildOrg(t, {
-      name: 'Participants Org',
-      timeZone: 'Europe/Berlin',
-      groups: ['Alpha', 'Bravo'],
-      people: {
-        orgAdmin: { firstName: 'Olga', lastName: 'Owner', orgAdmin: true },
-        groupAdmin: { firstName: 'Gus', lastName: 'Lead', adminOf: ['Alpha'] },
-        ada: { firstName: 'Ada', lastName: 'Zane', groups: ['Alpha'] },
-        ben: { firstName: 'ben', lastName: 'Young', groups: ['Alpha'] },
-        cleo: { firstName: 'Cleo', lastName: 'Bravo', groups: ['Bravo'] },
-      },
-      signIn: ['orgAdmin', 'groupAdmin', 'ada'],
-    });
-    const orgB = await buildOrg(t, {
-      name: 'Participants Other Org',
-      people: {
-        outsider: { firstName: 'Otto', lastName: 'Other', groups: ['Default'] },
-        otherOrgAdmin: { orgAdmin: true },
-      },
-      signIn: ['otherOrgAdmin'],
-    });
-    orgA = participantsOrg;
-    alpha = participantsOrg.groups.Alpha;
-    Object.assign(id, participantsOrg.ids, { outsider: orgB.ids.outsider });
-    Object.assign(token, {
-      orgAdmin: participantsOrg.tokens.orgAdmin,
-      groupAdmin: participantsOrg.tokens.groupAdmin,
-      member: participantsOrg.tokens.ada,
-      otherOrgAdmin: orgB.tokens.otherOrgAdmin,
-    });
-
-    const tagList = await t.app.inject({
-      method: 'GET',
-      url: '/api/tags',
-      headers: t.bearer(token.member),
-    });
-    sleepTagId = tagList.json<TagsResponse>().list.find((tag) => tag.tag_name === 'Sleep')!.id;
-
-    // Ada: a morning reading on each of the last 7 days (the newest tagged), plus a 40 s anytime
-    // reading the engine flags as low quality. Ben and Cleo: none and one.
-    const ingested: Reading[] = [];
-    for (let daysAgo = 6; daysAgo >= 0; daysAgo--) {
-      const outcome = await recordReading(
-        t.db,
-        { orgId: orgA.id, accountId: id.ada },
-        {
-          clientId: `ada-${daysAgo}`,
-          takenAt: new Date(NOW.getTime() - daysAgo * DAY_MS - 5 * 3600 * 1000),
-          kind: 'morning',
-          rr: syntheticRr(300, { meanMs: 900 + daysAgo * 20, swingMs: 20 + daysAgo * 5 }),
-          tags: daysAgo === 0 ? [sleepTagId] : [],
-        },
-        NOW,
-      );
-      ingested.push(outcome.reading);
-    }
-    const low = await recordReading(
-      t.db,
-      { orgId: orgA.id, accountId: id.ada },
-      {
-        clientId: 'ada-short',
-        takenAt: new Date(NOW.getTime() - 3600 * 1000),
-        kind: 'anytime',
-        rr: syntheticRr(40, { meanMs: 950, swingMs: 30 }),
-      },
-      NOW,
-    );
-    expect(low.reading.quality).toBe('low');
-    ingested.push(low.reading);
-    adaReadings = ingested.sort((a, b) => b.takenAt.localeCompare(a.takenAt));
-    await recordReading(
-      t.db,
-      { orgId: orgA.id, accountId: id.cleo },
-      {
-        clientId: 'cleo-1',
-        takenAt: new Date(NOW.getTime() - DAY_MS),
-        kind: 'morning',
-        rr: syntheticRr(300, { swingMs: 30 }),
-      },
-      NOW,
-    );
+    world = await buildGroupAreaWorld(NOW);
+    t = world.t;
+    alpha = world.org.groups.Alpha;
+    Object.assign(id, world.id);
+    Object.assign(token, world.token);
+    adaReadings = world.adaReadings;
+    sleepTagId = world.sleepTagId;
   });
   afterAll(() => t.close());
 
-  const get = (bearer: string | undefined, url: string) =>
-    t.app.inject({ method: 'GET', url, headers: bearer ? t.bearer(bearer) : {} });
-  const switchTo = async (bearer: string, groupId: string | null) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/switch',
-      headers: t.bearer(bearer),
-      payload: {
-        currentOrgId: orgA.id,
-        currentGroupId: groupId,
-        currentUserType: groupId ? 'group' : 'org',
-      },
-    });
-    expect(response.statusCode).toBe(200);
-  };
+  const get = (bearer: string | undefined, url: string) => world.get(bearer, url);
+  const switchTo = (bearer: string, groupId: string | null) => world.switchTo(bearer, groupId);
 
   describe('GET /api/user/rmssd', () => {
     const readingsOf = (userId: string, extra = '') => `/api/user/rmssd?user_id=${userId}${extra}`;
