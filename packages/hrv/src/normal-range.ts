@@ -1,3 +1,5 @@
+import { finiteOrNull } from './finite.ts';
+
 /**
  * A member's HRV baseline and normal range from their daily RMSSD, after Plews et al. (2012, 2013)
  * and HRV4Training's "normal values":
@@ -94,8 +96,6 @@ function sampleSd(values: readonly number[]): number {
   const m = mean(values);
   return Math.sqrt(values.reduce((sum, value) => sum + (value - m) ** 2, 0) / (values.length - 1));
 }
-
-const finiteOrNull = (value: number) => (Number.isFinite(value) ? value : null);
 
 /** The 7-day rolling baseline in ms on `day` (a day number), or null with under 3 days of values. */
 export function baselineOn(daily: ReadonlyMap<number, number>, day: number): number | null {

@@ -1,14 +1,17 @@
 import { useEffect, useMemo, useState } from 'react';
+import dayjs from 'dayjs';
 import { REPORT_DEFAULT_RANGE_MONTHS } from '@resonant/contracts/reports';
 
 /** A report's days, `YYYY-MM-DD`, both inclusive, in the browser's calendar. */
 export type ReportRange = { from: string; to: string };
 
-const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+const DAY_FORMAT = 'YYYY-MM-DD';
+/** ISO 8601 with milliseconds and the browser's offset at that time (not UTC's `Z`). */
+const LOCAL_INSTANT_FORMAT = 'YYYY-MM-DDTHH:mm:ss.SSSZ';
 
 /** A day of the browser's calendar as `YYYY-MM-DD`. */
 export function dayString(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return dayjs(date).format(DAY_FORMAT);
 }
 
 /**
@@ -16,22 +19,8 @@ export function dayString(date: Date): string {
  * month without that day uses its last one) to today.
  */
 export function defaultReportRange(today: Date): ReportRange {
-  const monthsBack = new Date(
-    today.getFullYear(),
-    today.getMonth() - REPORT_DEFAULT_RANGE_MONTHS,
-    1,
-  );
-  const lastDay = new Date(monthsBack.getFullYear(), monthsBack.getMonth() + 1, 0).getDate();
-  monthsBack.setDate(Math.min(today.getDate(), lastDay));
-  return { from: dayString(monthsBack), to: dayString(today) };
-}
-
-/** A local time as ISO 8601 with the browser's offset at that time (not UTC's `Z`). */
-function localDateTime(date: Date): string {
-  const east = -date.getTimezoneOffset();
-  const offset = `${east < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(east) / 60))}:${pad(Math.abs(east) % 60)}`;
-  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-  return `${dayString(date)}T${time}.${pad(date.getMilliseconds(), 3)}${offset}`;
+  const monthsBack = dayjs(today).subtract(REPORT_DEFAULT_RANGE_MONTHS, 'month');
+  return { from: monthsBack.format(DAY_FORMAT), to: dayString(today) };
 }
 
 /**
@@ -42,9 +31,10 @@ function localDateTime(date: Date): string {
  * entry). The first 10 characters stay the picked days, which the CSV file name shows.
  */
 export function rangeInstants(range: ReportRange): ReportRange {
-  const end = dayDate(range.to);
-  end.setHours(23, 59, 59, 999);
-  return { from: localDateTime(dayDate(range.from)), to: localDateTime(end) };
+  return {
+    from: dayjs(range.from).startOf('day').format(LOCAL_INSTANT_FORMAT),
+    to: dayjs(range.to).endOf('day').format(LOCAL_INSTANT_FORMAT),
+  };
 }
 
 /** Milliseconds from `now` to the next local midnight. */
@@ -67,12 +57,6 @@ export function useReportRange(): [ReportRange, (range: ReportRange) => void] {
     );
     return () => clearTimeout(timer);
   }, [picked, today]);
-  const fallback = useMemo(() => defaultReportRange(dayDate(today)), [today]);
+  const fallback = useMemo(() => defaultReportRange(dayjs(today).toDate()), [today]);
   return [picked ?? fallback, setPicked];
-}
-
-/** The local midnight of a `YYYY-MM-DD` day. */
-function dayDate(day: string): Date {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  return new Date(year, month - 1, date);
 }
