@@ -193,8 +193,10 @@ export const UsersStatsResponse = z.object({
   total_internal_users: z.number().int(),
   total_external_users: z.number().int(),
   total: z.number().int(),
-  billing_from: z.string().nullable(),
-  billing_to: z.string().nullable(),
+  /** The current period's seats so far: what its invoice would count today (lib/seats). */
+  seats: z.number().int(),
+  billing_from: z.string(),
+  billing_to: z.string(),
 });
 export type UsersStatsResponse = z.infer<typeof UsersStatsResponse>;
 

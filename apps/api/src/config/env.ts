@@ -50,6 +50,10 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Where the stripe SDK sends its calls (host, port, protocol); unset: Stripe's own API. */
+  STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** How often the jobs worker looks for organisations whose billing date has come. */
+  BILLING_SWEEP_MINUTES: z.coerce.number().int().positive().default(60),
 });
 
 export type Config = Omit<

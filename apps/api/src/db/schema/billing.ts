@@ -8,9 +8,11 @@ import {
   smallint,
   text,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestampTz } from './columns.ts';
-import { tenantId } from './organisations.ts';
+import { accounts } from './accounts.ts';
+import { payerEnum, tenantId } from './organisations.ts';
 
 /** A card saved with the payment provider for an organisation. No card number is ever stored here. */
 export const paymentMethods = pgTable(
@@ -39,10 +41,12 @@ export const invoices = pgTable(
   {
     id: id(),
     orgId: tenantId(),
-    number: text('number').notNull(),
+    /** The provider's invoice number; null only while the invoice is a draft being made. */
+    number: text('number'),
     provider: text('provider').notNull(),
     providerInvoiceId: text('provider_invoice_id'),
     seats: integer('seats').notNull(),
+    unitAmountCents: integer('unit_amount_cents').notNull(),
     amountDueCents: integer('amount_due_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     invoiceStatus: text('invoice_status').notNull(),
@@ -54,6 +58,8 @@ export const invoices = pgTable(
     billingPeriodEnd: date('billing_period_end', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }),
     paidAt: timestampTz('paid_at'),
+    /** Why the last charge failed (the provider's decline message), shown nowhere but logs and mail. */
+    lastPaymentError: text('last_payment_error'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -70,4 +76,40 @@ export const processedWebhookEvents = pgTable('processed_webhook_events', {
   eventId: text('event_id').primaryKey(),
   provider: text('provider').notNull(),
   processedAt: createdAt(),
+});
+
+/**
+ * Who paid a member's seat before and after each change of payer, dated by the organisation's
+ * day, so a period's seats follow the payer of each day the member was active.
+ */
+export const payerChanges = pgTable(
+  'payer_changes',
+  {
+    id: id(),
+    orgId: tenantId(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    changedOn: date('changed_on', { mode: 'string' }).notNull(),
+    payerBefore: payerEnum('payer_before').notNull(),
+    payerAfter: payerEnum('payer_after').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payer_changes_member_idx').on(t.orgId, t.accountId, t.changedOn)],
+);
+
+/**
+ * The local (test-mode) provider's own record of a card, as Stripe keeps one: brand, last 4,
+ * expiry and what the test number it was made from does when charged. Never a card number.
+ */
+export const localPaymentMethods = pgTable('local_payment_methods', {
+  id: text('id').primaryKey(),
+  orgId: tenantId(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: smallint('exp_month').notNull(),
+  expYear: smallint('exp_year').notNull(),
+  /** What a charge does: `succeeds`, or the decline code of the test number (`card_declined`, …). */
+  chargeOutcome: text('charge_outcome').notNull(),
+  createdAt: createdAt(),
 });

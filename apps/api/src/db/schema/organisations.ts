@@ -31,9 +31,20 @@ export const organisations = pgTable(
     /** Set in the transaction that seeds the demo; a demo organisation without it is partial. */
     demoSeededAt: timestampTz('demo_seeded_at'),
     billingEmail: text('billing_email'),
-    billingStartDate: date('billing_start_date', { mode: 'string' }),
-    previousBillingDate: date('previous_billing_date', { mode: 'string' }),
-    nextBillingDate: date('next_billing_date', { mode: 'string' }),
+    /**
+     * The day billing began; every period starts a whole number of months after it, so a start on
+     * the 31st bills on the last day of shorter months without drifting. A new organisation starts
+     * on the day it is made (UTC); the current period is [previous_billing_date, next_billing_date).
+     */
+    billingStartDate: date('billing_start_date', { mode: 'string' })
+      .notNull()
+      .default(sql`current_date`),
+    previousBillingDate: date('previous_billing_date', { mode: 'string' })
+      .notNull()
+      .default(sql`current_date`),
+    nextBillingDate: date('next_billing_date', { mode: 'string' })
+      .notNull()
+      .default(sql`(current_date + interval '1 month')::date`),
     billingCustomerId: text('billing_customer_id'),
     defaultPaymentMethodId: uuid('default_payment_method_id'),
     createdAt: createdAt(),
