@@ -18,9 +18,9 @@ function cspDirectives(response: LightMyRequestResponse): Map<string, string[]> 
   );
 }
 
-function expectCommonHeaders(response: LightMyRequestResponse) {
+function expectCommonHeaders(response: LightMyRequestResponse, scriptSources = ["'self'"]) {
   const csp = cspDirectives(response);
-  expect(csp.get('script-src')).toEqual(["'self'"]);
+  expect(csp.get('script-src')).toEqual(scriptSources);
   expect(csp.get('default-src')).toEqual(["'self'"]);
   expect(csp.get('object-src')).toEqual(["'none'"]);
   expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
@@ -55,6 +55,9 @@ describe('security headers', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expectCommonHeaders(response);
+    // No outside origin without a Stripe publishable key.
+    expect(cspDirectives(response).get('connect-src')).toEqual(["'self'"]);
+    expect(cspDirectives(response).has('frame-src')).toBe(false);
     const scriptSources = cspDirectives(response).get('script-src') ?? [];
     expect(scriptSources).not.toContain("'unsafe-inline'");
     expect(scriptSources).not.toContain("'unsafe-eval'");
@@ -96,5 +99,27 @@ describe('security headers when PUBLIC_URL is https', () => {
     );
     expect(cspDirectives(response).has('upgrade-insecure-requests')).toBe(true);
     expectCommonHeaders(response);
+  });
+});
+
+describe('security headers when a Stripe publishable key is set', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { STRIPE_PUBLISHABLE_KEY: 'pk_test_security_headers' } });
+  });
+  afterAll(() => t.close());
+
+  it("lets Stripe.js load, frame its card fields and call Stripe's API, and nothing else", async () => {
+    // Every answer carries the one policy, the web app's pages included.
+    const response = await t.call('GET', '/api/health');
+    expectCommonHeaders(response, ["'self'", 'https://js.stripe.com']);
+    const csp = cspDirectives(response);
+    expect(csp.get('frame-src')).toEqual([
+      "'self'",
+      'https://js.stripe.com',
+      'https://hooks.stripe.com',
+    ]);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
   });
 });

@@ -1,5 +1,5 @@
 /** A saved card as every provider describes it: never a card number. */
-export type SavedCard = { brand: string; last4: string; expMonth: number; expYear: number };
+type SavedCard = { brand: string; last4: string; expMonth: number; expYear: number };
 
 /** A payment method as the provider holds it now: whose customer it is attached to, and its card. */
 export type ProviderPaymentMethod = { id: string; customerId: string | null; card: SavedCard };
@@ -41,7 +41,10 @@ export type ChargeResult = { paid: true; paidAt: Date } | { paid: false; message
  */
 export interface BillingProvider {
   readonly name: 'local' | 'stripe';
-  /** The organisation's customer at the provider, made on first need; returns its id. */
+  /**
+   * The organisation's customer at the provider, made on first need (an existing one gets the
+   * organisation's current name and billing email); returns its id.
+   */
   ensureCustomer(org: {
     orgId: string;
     name: string;

@@ -1,0 +1,224 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  CARD_EXPIRED_MESSAGE,
+  NOT_A_TEST_CARD_MESSAGE,
+  type LocalCardBody,
+} from '@resonant/contracts/billing';
+import type { Database } from '../../db/client.ts';
+import { invoices, localPaymentMethods } from '../../db/schema/billing.ts';
+import type { Clock } from '../clock.ts';
+import { badRequest } from '../http-error.ts';
+import type {
+  BillingProvider,
+  ChargeResult,
+  ProviderInvoice,
+  ProviderPaymentMethod,
+} from './billing-provider.ts';
+import { CardDeclinedError } from './card-declined-error.ts';
+import {
+  declinedOnAttach,
+  declineMessage,
+  findTestCard,
+  type TestCard,
+  type TestCardOutcome,
+} from './test-cards.ts';
+
+type LocalCard = z.output<typeof LocalCardBody>;
+
+/**
+ * The built-in test-mode provider (no keys: every first run and the demo). It keeps what Stripe
+ * would keep: cards as brand, last 4, expiry and what their test number does (never the number),
+ * in `local_payment_methods`; its invoices are our `invoices` rows, named by a random token that
+ * is also the pay page's address. No money moves.
+ */
+export type LocalBillingProvider = BillingProvider & {
+  readonly name: 'local';
+  /** Saves a test card for the organisation (what Stripe.js does in the browser); returns its id. */
+  createMethod(orgId: string, card: LocalCard): Promise<{ id: string }>;
+  /** Charges a card typed on the local pay page, without saving it. */
+  chargeCard(card: LocalCard): ChargeResult;
+};
+
+type LocalMethodRow = typeof localPaymentMethods.$inferSelect;
+type InvoiceRow = typeof invoices.$inferSelect;
+
+// One customer per organisation, named after it: nothing to store, and the same id every time.
+const customerIdOf = (orgId: string) => `cus_local_${orgId}`;
+
+// Hex, not base64url: method ids must match the contracts' MethodId (letters, digits, `_`).
+const newMethodId = () => `pm_local_${randomBytes(16).toString('hex')}`;
+
+// 192 random bits: the token alone opens the invoice's pay page and PDF, as Stripe's hosted links do.
+const newInvoiceToken = () => `in_local_${randomBytes(24).toString('base64url')}`;
+
+function methodOf(row: LocalMethodRow): ProviderPaymentMethod {
+  return {
+    id: row.id,
+    customerId: customerIdOf(row.orgId),
+    card: { brand: row.brand, last4: row.last4, expMonth: row.expMonth, expYear: row.expYear },
+  };
+}
+
+/** A built-in provider on `db`; links start at `publicUrl`, paid dates come from `clock`. */
+export function localBillingProvider(deps: {
+  db: Database;
+  publicUrl: string;
+  clock: Clock;
+}): LocalBillingProvider {
+  const { db, clock } = deps;
+  // Appended, not resolved, so a PUBLIC_URL with a path prefix keeps it (as lib/link-tokens does).
+  const base = deps.publicUrl.replace(/\/+$/, '');
+  // The pay page (web) and the PDF (API) of an invoice, both opened by its token alone.
+  const linksOf = (token: string) => ({
+    invoiceUrl: `${base}/billing/invoice/${token}`,
+    pdfUrl: `${base}/api/billing/local/invoices/${token}/pdf`,
+  });
+
+  function invoiceOf(row: InvoiceRow, token: string): ProviderInvoice {
+    return {
+      providerInvoiceId: token,
+      number: row.number ?? '',
+      status:
+        row.invoiceStatus === 'paid' ? 'paid' : row.invoiceStatus === 'void' ? 'void' : 'open',
+      attemptCount: row.invoiceStatus === 'failed' ? 1 : 0,
+      ...linksOf(token),
+      paidAt: row.paidAt,
+    };
+  }
+
+  async function invoiceRow(token: string): Promise<InvoiceRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.provider, 'local'), eq(invoices.providerInvoiceId, token)));
+    return row;
+  }
+
+  /** The test card behind a typed number, refused (400) unless it is a test number still valid. */
+  function testCardOf(card: LocalCard): TestCard {
+    const testCard = findTestCard(card.number);
+    if (!testCard) throw badRequest(NOT_A_TEST_CARD_MESSAGE);
+    const now = clock();
+    // A card is good until the end of its expiry month.
+    const expired =
+      card.exp_year < now.getUTCFullYear() ||
+      (card.exp_year === now.getUTCFullYear() && card.exp_month < now.getUTCMonth() + 1);
+    if (expired) throw badRequest(CARD_EXPIRED_MESSAGE);
+    return testCard;
+  }
+
+  const charge = (outcome: TestCardOutcome): ChargeResult =>
+    outcome === 'succeeds'
+      ? { paid: true, paidAt: clock() }
+      : { paid: false, message: declineMessage(outcome) };
+
+  return {
+    name: 'local',
+
+    async ensureCustomer(org) {
+      return org.customerId ?? customerIdOf(org.orgId);
+    },
+
+    async createMethod(orgId, card) {
+      const { brand, outcome } = testCardOf(card);
+      const [row] = await db
+        .insert(localPaymentMethods)
+        .values({
+          id: newMethodId(),
+          orgId,
+          brand,
+          last4: card.number.slice(-4),
+          expMonth: card.exp_month,
+          expYear: card.exp_year,
+          chargeOutcome: outcome,
+        })
+        .returning({ id: localPaymentMethods.id });
+      if (!row) throw new Error('local payment method not saved');
+      return row;
+    },
+
+    chargeCard(card) {
+      return charge(testCardOf(card).outcome);
+    },
+
+    async attachMethod({ orgId, customerId, methodId }) {
+      if (customerId !== customerIdOf(orgId)) return null;
+      const [row] = await db
+        .select()
+        .from(localPaymentMethods)
+        .where(and(eq(localPaymentMethods.id, methodId), eq(localPaymentMethods.orgId, orgId)));
+      if (!row) return null;
+      const outcome = row.chargeOutcome as TestCardOutcome;
+      if (declinedOnAttach(outcome)) {
+        throw new CardDeclinedError(declineMessage(outcome));
+      }
+      return methodOf(row);
+    },
+
+    // As at Stripe, a detached card is gone for good: saving it again makes a new one.
+    async detachMethod(methodId) {
+      await db.delete(localPaymentMethods).where(eq(localPaymentMethods.id, methodId));
+    },
+
+    // Which card is charged first is the organisation's own record (payment_methods); the local
+    // provider charges whichever card it is asked to.
+    async setDefaultMethod() {},
+
+    async createInvoice(input) {
+      // One invoice per key: our invoice row already holding a token was issued before.
+      const [issued] = await db
+        .select()
+        .from(invoices)
+        .where(
+          and(
+            eq(invoices.id, input.idempotencyKey),
+            eq(invoices.provider, 'local'),
+            isNotNull(invoices.providerInvoiceId),
+          ),
+        );
+      if (issued?.providerInvoiceId) return invoiceOf(issued, issued.providerInvoiceId);
+      const token = newInvoiceToken();
+      // As at Stripe, an invoice of nothing is paid the moment it is issued.
+      const free = input.seats * input.unitAmountCents === 0;
+      return {
+        providerInvoiceId: token,
+        number: input.number,
+        status: free ? 'paid' : 'open',
+        attemptCount: 0,
+        ...linksOf(token),
+        paidAt: free ? clock() : null,
+      };
+    },
+
+    async chargeInvoice(providerInvoiceId, methodId) {
+      const invoice = await invoiceRow(providerInvoiceId);
+      if (!invoice) throw new Error(`No such invoice: ${providerInvoiceId}`);
+      // Asked again after a charge that went through (a retried job): paid, not paid twice.
+      if (invoice.invoiceStatus === 'paid')
+        return { paid: true, paidAt: invoice.paidAt ?? clock() };
+      const [method] = await db
+        .select()
+        .from(localPaymentMethods)
+        .where(
+          and(eq(localPaymentMethods.id, methodId), eq(localPaymentMethods.orgId, invoice.orgId)),
+        );
+      if (!method) throw new Error(`No such payment method for this invoice: ${methodId}`);
+      return charge(method.chargeOutcome as TestCardOutcome);
+    },
+
+    async retrieveInvoice(providerInvoiceId) {
+      const row = await invoiceRow(providerInvoiceId);
+      return row ? invoiceOf(row, providerInvoiceId) : null;
+    },
+
+    async retrievePaymentMethod(methodId) {
+      const [row] = await db
+        .select()
+        .from(localPaymentMethods)
+        .where(eq(localPaymentMethods.id, methodId));
+      return row ? methodOf(row) : null;
+    },
+  };
+}
