@@ -6,6 +6,15 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { refreshDemoRecordings } from './db/seed/demo-refresh.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import {
+  BILLING_INVOICE_JOB,
+  billingInvoiceHandler,
+  billingSweep,
+} from './features/billing/billing-jobs.ts';
+import { billingRoutes } from './features/billing/billing.routes.ts';
+import { BILLING_MAIL_JOB, invoiceMailHandler } from './features/billing/invoice-mail.ts';
+import { localPayRoutes } from './features/billing/local-pay.routes.ts';
+import { stripeWebhookRoutes } from './features/billing/stripe-webhooks.ts';
+import {
   DEMO_ORG_REFRESH_JOB,
   demoOrgRefreshHandler,
 } from './features/demo-org/demo-org-refresh.ts';
@@ -30,6 +39,7 @@ import { switchRoutes } from './features/switch/switch.routes.ts';
 import { tagsRoutes } from './features/tags/tags.routes.ts';
 import { topOrganizationsRoutes } from './features/top-organizations/top-organizations.routes.ts';
 import { JobWorker } from './jobs/job-worker.ts';
+import { createBillingProvider } from './lib/billing/create-billing-provider.ts';
 import { createMailer } from './lib/mailer.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -61,7 +71,11 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin, { publicUrl: deps.config.PUBLIC_URL });
+  await app.register(securityHeadersPlugin, {
+    publicUrl: deps.config.PUBLIC_URL,
+    // Stripe.js and its frames are allowed only when the browser is to load them.
+    stripe: Boolean(deps.config.STRIPE_PUBLISHABLE_KEY),
+  });
   await app.register(permissionsPlugin);
   await app.register(cookie);
   await app.register(openApiPlugin);
@@ -102,9 +116,29 @@ export async function buildApp(
   await app.register(invitationsRoutes, { ...deps, jobs });
   await app.register(lifetimeClaimsRoutes, { ...deps, jobs });
   await app.register(demoOrgRoutes, { ...deps, jobs });
-  app.addHook('onReady', async () => jobs.start());
+
+  // Stripe when its keys are set, the built-in test mode otherwise (DESIGN §1 "Payments").
+  const billing = createBillingProvider(deps.config, deps.db, deps.clock);
+  const invoicing = { db: deps.db, billing, seatPriceCents: deps.config.SEAT_PRICE_CENTS };
+  jobs.handle(BILLING_INVOICE_JOB, billingInvoiceHandler({ ...invoicing, clock: deps.clock }));
+  jobs.handle(BILLING_MAIL_JOB, invoiceMailHandler({ db: deps.db, mailer }));
+  await app.register(billingRoutes, { ...deps, billing });
+  await app.register(localPayRoutes, { ...deps, billing });
+  await app.register(stripeWebhookRoutes, { ...deps, billing });
+  const sweep = billingSweep({
+    ...deps,
+    jobs,
+    log: app.log,
+    minutes: deps.config.BILLING_SWEEP_MINUTES,
+  });
+
+  app.addHook('onReady', async () => {
+    jobs.start();
+    await sweep.start();
+  });
   // The running job finishes before the database closes; then the mail connection goes.
   app.addHook('onClose', async () => {
+    sweep.stop();
     await jobs.stop();
     mailer.close();
   });

@@ -59,7 +59,7 @@ async function start(config: Config) {
     config.APP_ADMIN_EMAIL,
     config.APP_ADMIN_PASSWORD,
   );
-  if (config.DEMO_DATA) await seedDemo(connection, config.DEMO_PASSWORD);
+  if (config.DEMO_DATA) await seedDemo(connection, config);
   stopping.signal.throwIfAborted();
 
   app = await buildApp({
@@ -92,10 +92,11 @@ async function start(config: Config) {
 }
 
 /** The whole demo on the first start (or after one that was interrupted); nothing afterwards. */
-async function seedDemo(connection: DatabaseConnection, password: string) {
+async function seedDemo(connection: DatabaseConnection, config: Config) {
   const begun = performance.now();
   const summary = await ensureDemo(connection.db, {
-    password,
+    password: config.DEMO_PASSWORD,
+    billing: { publicUrl: config.PUBLIC_URL, seatPriceCents: config.SEAT_PRICE_CENTS },
     now: systemClock(),
     progress: (message) => console.log(message),
     signal: stopping.signal,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import type { LocalPaymentMethodResponse } from '@resonant/contracts/billing';
 import type { GroupListResponse } from '@resonant/contracts/groups';
 import type { InvitationSentResponse } from '@resonant/contracts/invitations';
 import type { AddOrgUserResponse, PublicKeyResponse } from '@resonant/contracts/org-users';
@@ -12,7 +13,8 @@ import { syntheticRr } from './synthetic-rr.ts';
 import { encryptForTransport } from './transport-password.ts';
 
 /** The kinds of id a tenant owns, as the cross-tenant table names them. */
-export type IdKind = 'org' | 'group' | 'user' | 'invitation' | 'tag' | 'reading' | 'session';
+export type IdKind =
+  'org' | 'group' | 'user' | 'invitation' | 'tag' | 'reading' | 'session' | 'method';
 
 /** The people of a tenant: its first admin, a second org admin, a group admin and a member. */
 type TenantPerson = 'admin' | 'deputy' | 'lead' | 'member';
@@ -30,6 +32,8 @@ export type Tenant = {
   sessionId: string;
   /** A tag of this organisation's own (offered to it alone). */
   tagId: string;
+  /** Test cards (payment methods) of this organisation: one saved, one made but never saved. */
+  methods: { saved: string; unsaved: string };
 };
 
 /** Every id of a tenant of one kind, each with a label for the test's name. */
@@ -49,7 +53,18 @@ export function idsOf(tenant: Tenant, kind: IdKind): [label: string, id: string]
       return [['reading', tenant.readingId]];
     case 'session':
       return [['session', tenant.sessionId]];
+    case 'method':
+      return [
+        ['saved card', tenant.methods.saved],
+        ['unsaved card', tenant.methods.unsaved],
+      ];
   }
+}
+
+/** An id of the kind that nobody has: what another tenant's id must be answered like. */
+export function nobodyOf(kind: IdKind): string {
+  // Payment methods are named by the provider's ids (`pm_…`), not uuids.
+  return kind === 'method' ? `pm_local_${randomUUID().replace(/-/g, '')}` : randomUUID();
 }
 
 const PASSWORD = 'Tenant#Pass1';
@@ -68,7 +83,9 @@ function ok<T>(response: LightMyRequestResponse, what: string): T {
  * the password encrypted as the browser does), its first admin adds a second org admin, a group
  * admin and a member (POST/PUT /api/org/users), the group Team (POST /api/group/profile) and an
  * invitation (POST /api/org/invitation); the member records a reading and a session through
- * /api/v1, and the second admin switches into Team (POST /api/switch). Only the organisation's own
+ * /api/v1; the admin makes two test cards and saves one (test mode's POST
+ * /api/billing/local/payment_methods, POST /api/org/attach_billing_method), and the second admin
+ * switches into Team (POST /api/switch). Only the organisation's own
  * tag is written directly: no route makes one.
  */
 export async function buildTenant(t: TestApp, appAdminToken: string, name: string) {
@@ -175,6 +192,32 @@ export async function buildTenant(t: TestApp, appAdminToken: string, name: strin
     'record a session',
   );
 
+  const testCard = async (number: string) =>
+    ok<LocalPaymentMethodResponse>(
+      await t.call('POST', '/api/billing/local/payment_methods', admin, {
+        number,
+        exp_month: 12,
+        exp_year: 2099,
+        cvc: '123',
+        address: {
+          name: 'Ada Founder',
+          line1: '1 Main St',
+          city: 'Town',
+          postal_code: '1',
+          country: 'GB',
+        },
+      }),
+      'make a test card',
+    ).id;
+  const methods = {
+    saved: await testCard('4242424242424242'),
+    unsaved: await testCard('5555555555554444'),
+  };
+  ok(
+    await t.call('POST', '/api/org/attach_billing_method', admin, { method_id: methods.saved }),
+    'save a card',
+  );
+
   const deputy = await t.signIn(people.deputy!.email, PASSWORD);
   ok(
     await t.call('POST', '/api/switch', deputy, {
@@ -195,6 +238,7 @@ export async function buildTenant(t: TestApp, appAdminToken: string, name: strin
     readingId: reading.id,
     sessionId: session.id,
     tagId: tag!.id,
+    methods,
   };
   return tenant;
 }

@@ -6,13 +6,20 @@ import {
   ORGANIZATION_NOT_FOUND_MESSAGE,
   USER_NOT_FOUND_MESSAGE,
 } from '@resonant/contracts/errors';
+import { PAYMENT_METHOD_NOT_FOUND_MESSAGE } from '@resonant/contracts/billing';
 import { ADMIN_NOT_FOUND_MESSAGE } from '@resonant/contracts/groups';
 import { INVITATION_NOT_FOUND_MESSAGE } from '@resonant/contracts/invitations';
 import type { PublicKeyResponse } from '@resonant/contracts/org-users';
 import { SESSION_NOT_FOUND_MESSAGE } from '@resonant/contracts/reports';
 import { roleHasPermission, type Permission } from '@resonant/contracts/roles';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildTenant, idsOf, type IdKind, type Tenant } from '../../test/cross-tenant-ids.ts';
+import {
+  buildTenant,
+  idsOf,
+  nobodyOf,
+  type IdKind,
+  type Tenant,
+} from '../../test/cross-tenant-ids.ts';
 import { signedInAccount } from '../../test/org-builder.ts';
 import { syntheticRr } from '../../test/synthetic-rr.ts';
 import { encryptForTransport } from '../../test/transport-password.ts';
@@ -631,6 +638,31 @@ const table: Record<string, Row> = {
     ignored: { clientId: CLIENT_ID },
   },
 
+  // billing: cards are named by the provider's ids (the other organisation's, saved or not)
+  'POST /api/org/attach_billing_method': {
+    probes: [
+      {
+        field: 'method_id',
+        kind: 'method',
+        request: (id) => ({
+          url: '/api/org/attach_billing_method',
+          payload: { method_id: id, set_as_default: true },
+        }),
+        message: PAYMENT_METHOD_NOT_FOUND_MESSAGE,
+      },
+    ],
+  },
+  'POST /api/org/remove_payment_method': {
+    probes: [
+      {
+        field: 'method_id',
+        kind: 'method',
+        request: (id) => ({ url: '/api/org/remove_payment_method', payload: { method_id: id } }),
+        message: PAYMENT_METHOD_NOT_FOUND_MESSAGE,
+      },
+    ],
+  },
+
   // the app admin's operations
   'GET /api/org/profile': { forbidden: { url: `/api/org/profile?orgId=${b.orgId}` } },
   'POST /api/org/profile': {
@@ -676,6 +708,7 @@ const table: Record<string, Row> = {
   },
   'GET /api/admin/lifetime-claims': { forbidden: { url: '/api/admin/lifetime-claims' } },
   'GET /api/org/search_orgs': { forbidden: { url: '/api/org/search_orgs?search_term=Tenant' } },
+  'GET /api/admin/invoices': { forbidden: { url: '/api/admin/invoices?search=Tenant' } },
 };
 
 /**
@@ -701,6 +734,8 @@ const traces = (sent: string) =>
     b.readingId,
     b.sessionId,
     b.tagId,
+    b.methods.saved,
+    b.methods.unsaved,
   ].filter((trace) => trace !== sent);
 
 async function send(operation: Operation, request: Request, sender: Sender = 'as org') {
@@ -740,6 +775,9 @@ async function viewOfB() {
     ),
     readings: await get(`/api/user/rmssd?user_id=${b.users.member}`),
     invitations: withoutMailState,
+    billing: await get('/api/org/details'),
+    methods: await get('/api/org/list_available_methods'),
+    invoices: await get('/api/org/invoices/list'),
   };
 }
 
@@ -893,7 +931,7 @@ describe('an org admin of one organisation and the ids of another', () => {
           const foreign = await answer(id);
           expect(foreign.seen).toEqual({ status, body: { message: message(id) } });
           expectNoTrace(foreign.response, id);
-          const nobody = randomUUID();
+          const nobody = nobodyOf(probe.kind);
           expect((await answer(nobody)).seen).toEqual({
             status,
             body: { message: message(nobody) },

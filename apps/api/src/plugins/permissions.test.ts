@@ -51,6 +51,15 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/refresh',
   'GET /api/health',
   'HEAD /api/health',
+  // The local (test-mode) invoice's pay page, its payment and PDF: the token is the secret, as
+  // in Stripe's hosted invoice links.
+  'GET /api/billing/local/invoices/:token',
+  'HEAD /api/billing/local/invoices/:token',
+  'POST /api/billing/local/invoices/:token/pay',
+  'GET /api/billing/local/invoices/:token/pdf',
+  'HEAD /api/billing/local/invoices/:token/pdf',
+  // Stripe calls it; the signature is the check.
+  'POST /api/billing/webhooks/stripe',
 ];
 const isDocs = (route: Route) => route.url === '/api/docs' || route.url.startsWith('/api/docs/');
 

@@ -124,8 +124,6 @@ export async function countOrgUsers(db: Database, scope: UsersScope, activeSince
       active: sql<number>`count(*) filter (where ${orgMemberships.lastActivityAt} >= ${activeSince})`,
       internal: sql<number>`count(*) filter (where ${orgMemberships.payer} = 'org')`,
       external: sql<number>`count(*) filter (where ${orgMemberships.payer} = 'user')`,
-      billingFrom: organisations.previousBillingDate,
-      billingTo: organisations.nextBillingDate,
     })
     .from(organisations)
     .leftJoin(orgMemberships, eq(orgMemberships.orgId, organisations.id))
@@ -138,8 +136,6 @@ export async function countOrgUsers(db: Database, scope: UsersScope, activeSince
     // Every member is paid for by exactly one of the two; count(*) over the left join would
     // count the org's own row when it has no members.
     total: Number(row?.internal ?? 0) + Number(row?.external ?? 0),
-    billingFrom: row?.billingFrom ?? null,
-    billingTo: row?.billingTo ?? null,
   };
 }
 
@@ -269,16 +265,21 @@ export async function replaceMemberGroups(
     .onConflictDoNothing();
 }
 
-/** Takes the member out of the scope's org and all its groups; the account itself stays. */
+/**
+ * Takes the member out of the scope's org and all its groups; the account itself stays. Returns
+ * who paid the seat as the membership ended (null when it was gone already).
+ */
 export async function deleteMembership(db: Database, scope: UsersScope, accountId: string) {
   // The org membership first: it waits for an add-to-group that holds it (key share) to commit,
   // so the group memberships deleted next include the one that add made.
-  await db
+  const [ended] = await db
     .delete(orgMemberships)
-    .where(and(eq(orgMemberships.orgId, scope.orgId), eq(orgMemberships.accountId, accountId)));
+    .where(and(eq(orgMemberships.orgId, scope.orgId), eq(orgMemberships.accountId, accountId)))
+    .returning({ payer: orgMemberships.payer, lifetime: orgMemberships.lifetime });
   await db
     .delete(groupMemberships)
     .where(and(eq(groupMemberships.orgId, scope.orgId), eq(groupMemberships.accountId, accountId)));
+  return ended ?? null;
 }
 
 /** Flips who pays the member's seat (org <-> user) in one statement; returns the new payer. */

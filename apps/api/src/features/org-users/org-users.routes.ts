@@ -138,7 +138,9 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         description:
           `Active: members with a reading or session in the last ${ACTIVE_USER_DAYS} days ` +
           '(weekly active). Internal: seat paid by the organization; External: paid by the ' +
-          'member; total: every member. billing_from/to: the current billing period.',
+          'member; total: every member. billing_from/to: the current billing period ' +
+          '[billing_from, billing_to); seats: the members the organization paid for on a day of ' +
+          'it they recorded something (lifetime members never), so far: what its invoice counts.',
         response: { 200: UsersStatsResponse, 401: ErrorResponse, 403: ErrorResponse },
       },
     },

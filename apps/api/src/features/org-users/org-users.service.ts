@@ -34,6 +34,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { readTransportedPassword } from '../../lib/password-transport.ts';
 import { presentOrgUser } from '../../lib/org-user-row.ts';
+import { currentSeats, recordPayerChange } from '../../lib/seats.ts';
 import {
   requireMembersScope,
   requireUsersScope,
@@ -141,19 +142,23 @@ export async function listMembers(
 /**
  * The four stat cards (SPEC §3 "User stats"): active = a reading or session within the last
  * ACTIVE_USER_DAYS days (the spec's "weekly active", from last_activity_at), internal = seat paid
- * by the org, external = paid by the member, total = every member.
+ * by the org, external = paid by the member, total = every member; and the current billing
+ * period [billing_from, billing_to) with its seats so far, counted as its invoice will count them.
  */
 export async function usersStats(deps: AppDeps, scope: TenantScope): Promise<UsersStatsResponse> {
   const users = requireUsersScope(scope, 'stats');
-  const since = new Date(deps.clock().getTime() - ACTIVE_USER_DAYS * 86_400_000);
+  const now = deps.clock();
+  const since = new Date(now.getTime() - ACTIVE_USER_DAYS * 86_400_000);
   const counts = await countOrgUsers(deps.db, users, since);
+  const current = await currentSeats(deps.db, users.orgId, now);
   return {
     total_active_users: counts.active,
     total_internal_users: counts.internal,
     total_external_users: counts.external,
     total: counts.total,
-    billing_from: counts.billingFrom,
-    billing_to: counts.billingTo,
+    seats: current.seats,
+    billing_from: current.period.start,
+    billing_to: current.period.end,
   };
 }
 
@@ -278,7 +283,15 @@ export async function removeUser(
   const member = await findMembership(deps.db, users, query.userId);
   if (!member) throw notFound(USER_NOT_FOUND_MESSAGE);
   await deps.db.transaction(async (tx) => {
-    await deleteMembership(tx, users, query.userId);
+    const ended = await deleteMembership(tx, users, query.userId);
+    // The seat stays billed for the days of this period before today (lib/seats.ts).
+    if (ended?.payer === 'org' && !ended.lifetime) {
+      await recordPayerChange(
+        tx,
+        { orgId: users.orgId, accountId: query.userId, before: 'org', after: 'user' },
+        deps.clock(),
+      );
+    }
     await recordAudit(tx, {
       orgId: users.orgId,
       actorAccountId: users.accountId,
@@ -307,6 +320,11 @@ export async function changePayer(
   if (member.lifetime) return { success: false, message: LIFETIME_PAYER_MESSAGE };
   const payer = await deps.db.transaction(async (tx) => {
     const next = await togglePayer(tx, users, userId);
+    if (next) {
+      const before = next === 'org' ? 'user' : 'org';
+      const change = { orgId: users.orgId, accountId: userId, before, after: next } as const;
+      await recordPayerChange(tx, change, deps.clock());
+    }
     await recordAudit(tx, {
       orgId: users.orgId,
       actorAccountId: users.accountId,

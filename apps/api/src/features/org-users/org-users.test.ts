@@ -23,6 +23,8 @@ import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build
 import { createAccount, type createOrg } from '../../../test/factories.ts';
 import { buildOrg } from '../../../test/org-builder.ts';
 import { auditLog } from '../../db/schema/audit.ts';
+import { payerChanges } from '../../db/schema/billing.ts';
+import { memberActiveDays } from '../../db/schema/rollups.ts';
 import { serverKeys } from '../../db/schema/server-keys.ts';
 import { groupMemberships, orgMemberships, organisations } from '../../db/schema/organisations.ts';
 import { accounts } from '../../db/schema/accounts.ts';
@@ -120,7 +122,7 @@ describe('org users', () => {
     outsiderEmail = otherOrg.people.outsider.email;
     await t.db
       .update(organisations)
-      .set({ previousBillingDate: '2025-06-01', nextBillingDate: '2025-07-01' })
+      .set({ billingStartDate: '2025-05-01' })
       .where(eq(organisations.id, orgA.id));
     await t.db
       .update(orgMemberships)
@@ -166,6 +168,16 @@ describe('org users', () => {
     )
       .map((membership) => membership.groupId)
       .sort();
+  const payerChangesOf = (accountId: string) =>
+    t.db
+      .select({
+        changedOn: payerChanges.changedOn,
+        payerBefore: payerChanges.payerBefore,
+        payerAfter: payerChanges.payerAfter,
+      })
+      .from(payerChanges)
+      .where(eq(payerChanges.accountId, accountId))
+      .orderBy(payerChanges.createdAt, payerChanges.id);
   const audits = (action: string, targetId: string) =>
     t.db
       .select()
@@ -354,6 +366,14 @@ describe('org users', () => {
     });
 
     it('counts weekly active, internal, external and all members of the caller org only', async () => {
+      // Seats of the current period (lib/seats.ts): Ada, paid by the org, recorded on two of its
+      // days; Ben pays himself, and Ada's day of May is in the period before.
+      await t.db.insert(memberActiveDays).values([
+        { orgId: orgA.id, accountId: id.ada, day: '2025-05-31' },
+        { orgId: orgA.id, accountId: id.ada, day: '2025-06-01' },
+        { orgId: orgA.id, accountId: id.ada, day: '2025-06-09' },
+        { orgId: orgA.id, accountId: id.ben, day: '2025-06-09' },
+      ]);
       const response = await t.call('GET', '/api/org/users_stats', token.orgAdmin);
       expect(response.statusCode).toBe(200);
       expect(response.json<UsersStatsResponse>()).toEqual({
@@ -361,6 +381,7 @@ describe('org users', () => {
         total_internal_users: 6,
         total_external_users: 1,
         total: 7,
+        seats: 1,
         billing_from: '2025-06-01',
         billing_to: '2025-07-01',
       });
@@ -719,6 +740,11 @@ describe('org users', () => {
       await change(token.orgAdmin, id.ada);
       expect(await row(id.ada)).toMatchObject({ subscription_payer: 'Org', is_solo: false });
       expect(await audits('org-user.change-payer', id.ada)).toHaveLength(2);
+      // Each change is dated by the organisation's day, for the seat count (lib/seats.ts).
+      expect(await payerChangesOf(id.ada)).toEqual([
+        { changedOn: '2025-06-10', payerBefore: 'org', payerAfter: 'user' },
+        { changedOn: '2025-06-10', payerBefore: 'user', payerAfter: 'org' },
+      ]);
     });
 
     it('answers no success for a lifetime membership', async () => {
@@ -813,6 +839,8 @@ describe('org users', () => {
       ]);
       const again = await t.call('DELETE', `/api/org/users?userId=${id.ben}`, token.orgAdmin);
       expect(again.statusCode).toBe(404);
+      // Ben paid his own seat: nothing for billing to remember.
+      expect(await payerChangesOf(id.ben)).toEqual([]);
     });
 
     it('ends a removed admin’s access at once', async () => {
@@ -825,6 +853,10 @@ describe('org users', () => {
       );
       expect(response.statusCode).toBe(200);
       expect((await t.call('GET', '/api/org/users_stats', token.coAdmin)).statusCode).toBe(403);
+      // The organisation paid Cora's seat: the days she was a member stay billable.
+      expect(await payerChangesOf(id.coAdmin)).toEqual([
+        { changedOn: '2025-06-10', payerBefore: 'org', payerAfter: 'user' },
+      ]);
     });
 
     it('answers 400 without a user id', async () => {

@@ -1,0 +1,142 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BillingMessageResponse,
+  CARD_DECLINED_MESSAGE,
+  CARD_EXPIRED_MESSAGE,
+  INVOICE_ALREADY_PAID_MESSAGE,
+  INVOICE_NOT_FOUND_MESSAGE,
+  INVOICE_PAID_MESSAGE,
+  LocalCardBody,
+  LocalHostedInvoice,
+  LocalPaymentMethodResponse,
+  NOT_A_TEST_CARD_MESSAGE,
+} from '@resonant/contracts/billing';
+import { ErrorResponse } from '@resonant/contracts/errors';
+import { perClientLimit } from '../../plugins/rate-limit.ts';
+import type { BillingDeps } from './billing.service.ts';
+import {
+  createLocalMethod,
+  hostedInvoice,
+  localInvoicePdf,
+  payHostedInvoice,
+} from './local-pay.ts';
+
+const tags = ['billing'];
+const TEST_MODE_NOTE =
+  'Test mode only (no payment provider keys configured; 404 otherwise): no money moves.';
+const CARD_NOTE =
+  `Only the card provider’s published test numbers (400 '${NOT_A_TEST_CARD_MESSAGE}'), not ` +
+  `expired (400 '${CARD_EXPIRED_MESSAGE}'); the number is never stored.`;
+
+/** The local invoice's token: its pay page's address, as long as the provider makes them. */
+const InvoiceTokenParams = z.object({ token: z.string().min(1).max(200) });
+
+/** The 200 of the PDF in the OpenAPI document; errors stay JSON {message}. */
+const PdfFile = z.string().meta({
+  description: 'The invoice as a PDF, shown inline.',
+  content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+});
+
+/** The PDF as it is: the schema above only documents it. Invoice numbers are plain ASCII. */
+function sendPdf(reply: FastifyReply, pdf: { fileName: string; body: Buffer }) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${pdf.fileName}"`)
+    .send(pdf.body);
+}
+
+const invoiceErrors = { 400: ErrorResponse, 404: ErrorResponse };
+
+/**
+ * The local (test-mode) provider's own pages: what Stripe.js and Stripe's hosted invoice do when
+ * Stripe is configured. Saving a typed test card; and, without sign-in, an invoice's pay page
+ * data, paying it and its PDF, each named by the invoice's token.
+ */
+export const localPayRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, deps) => {
+  app.post(
+    '/api/billing/local/payment_methods',
+    {
+      config: { permission: 'org.billing.manage', context: 'org' },
+      schema: {
+        tags,
+        summary: 'Make a test card (test mode)',
+        description:
+          `${TEST_MODE_NOTE} Makes a payment method of the organization from a typed card, as ` +
+          'Stripe.js does; save it with POST /api/org/attach_billing_method and the returned ' +
+          `id. ${CARD_NOTE}`,
+        body: LocalCardBody,
+        response: {
+          200: LocalPaymentMethodResponse,
+          ...invoiceErrors,
+          401: ErrorResponse,
+          403: ErrorResponse,
+        },
+      },
+    },
+    async (request) => createLocalMethod(deps, request.scope, request.body),
+  );
+
+  app.get(
+    '/api/billing/local/invoices/:token',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: 'An invoice’s pay page (test mode)',
+        description: `${TEST_MODE_NOTE} The token in the invoice’s link is the secret: no sign-in.`,
+        params: InvoiceTokenParams,
+        response: { 200: LocalHostedInvoice, ...invoiceErrors },
+      },
+    },
+    async (request) => hostedInvoice(deps, request.params.token),
+  );
+
+  app.post(
+    '/api/billing/local/invoices/:token/pay',
+    {
+      config: {
+        permission: 'public',
+        // Each try is a guess at a card, as a sign-in is at a password.
+        rateLimit: perClientLimit(
+          deps.config.AUTH_RATE_LIMIT_PER_IP,
+          deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+        ),
+      },
+      schema: {
+        tags,
+        summary: 'Pay an invoice with a test card (test mode)',
+        description:
+          `${TEST_MODE_NOTE} The card is charged once and not saved. ${CARD_NOTE} '` +
+          `${INVOICE_PAID_MESSAGE}'; 402 '${CARD_DECLINED_MESSAGE}'; 409 ` +
+          `'${INVOICE_ALREADY_PAID_MESSAGE}'; 404 '${INVOICE_NOT_FOUND_MESSAGE}'.`,
+        params: InvoiceTokenParams,
+        body: LocalCardBody,
+        response: {
+          200: BillingMessageResponse,
+          ...invoiceErrors,
+          402: ErrorResponse,
+          409: ErrorResponse,
+          429: ErrorResponse,
+        },
+      },
+    },
+    async (request) => payHostedInvoice(deps, request.params.token, request.body),
+  );
+
+  app.get(
+    '/api/billing/local/invoices/:token/pdf',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags,
+        summary: 'An invoice’s PDF (test mode)',
+        description: `${TEST_MODE_NOTE} Shown inline, named invoice-<number>.pdf.`,
+        params: InvoiceTokenParams,
+        response: { 200: PdfFile, ...invoiceErrors },
+      },
+    },
+    async (request, reply) => sendPdf(reply, await localInvoicePdf(deps, request.params.token)),
+  );
+};
