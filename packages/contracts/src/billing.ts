@@ -211,7 +211,10 @@ export const LocalCardBody = z.object({
     line1: z.string().trim().min(1, 'Address is required').max(200),
     city: z.string().trim().min(1, 'City is required').max(100),
     postal_code: z.string().trim().min(1, 'Postal code is required').max(20),
-    country: z.string().trim().regex(/^[A-Z]{2}$/, 'Country is required'),
+    country: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{2}$/, 'Country is required'),
   }),
 });
 export type LocalCardBody = z.input<typeof LocalCardBody>;

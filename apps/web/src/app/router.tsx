@@ -2,9 +2,12 @@ import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { ComingSoonPage } from '../components/coming-soon-page.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
-import { PlaceholderPage } from '../components/placeholder-page.tsx';
 import { RouteErrorPage } from '../components/route-error-page.tsx';
 import { paths } from '../config/paths.ts';
+import { AdminInvoicesPage } from '../features/billing/components/admin-invoices-page.tsx';
+import { BillingHistoryPage } from '../features/billing/components/billing-history-page.tsx';
+import { BillingSettingsPage } from '../features/billing/components/billing-settings-page.tsx';
+import { HostedInvoicePage } from '../features/billing/components/hosted-invoice-page.tsx';
 import { GroupDashboardPage } from '../features/dashboard/components/group-dashboard-page.tsx';
 import { OrgDashboardPage } from '../features/dashboard/components/org-dashboard-page.tsx';
 import { GroupsPage } from '../features/groups/components/groups-page.tsx';
@@ -38,11 +41,6 @@ function page(path: string, title: string, element: RouteObject['element']): Rou
   return { path, handle, element };
 }
 
-/** A screen a later release builds; the route and its title exist already. */
-function placeholder(path: string, title: string): RouteObject {
-  return page(path, title, <PlaceholderPage title={title} />);
-}
-
 function comingSoon(path: string, title: string, mobileApp = false): RouteObject {
   return page(path, title, <ComingSoonPage title={title} mobileApp={mobileApp} />);
 }
@@ -61,6 +59,8 @@ const routes: RouteObject[] = [
           { path: paths.signup, element: null },
         ],
       },
+      // Public: whoever has an invoice's Pay link may pay it, signed in or not.
+      page(paths.billing.hostedInvoice, 'Invoice', <HostedInvoicePage />),
       {
         element: <RequireAuth />,
         children: [
@@ -82,8 +82,8 @@ const routes: RouteObject[] = [
               page(paths.org.import, 'Import Users', <ImportUsersPage />),
               page(paths.org.invitation, 'Invite Users', <InvitationsPage mode="org" />),
               page(paths.org.reports, 'Reports', <ReportsPage />),
-              placeholder(paths.org.billingHistory, 'Billing History'),
-              placeholder(paths.org.billingSettings, 'Billing Settings'),
+              page(paths.org.billingHistory, 'Billing History', <BillingHistoryPage />),
+              page(paths.org.billingSettings, 'Billing Settings', <BillingSettingsPage />),
               comingSoon(paths.org.activities, 'Activity'),
             ],
           },
@@ -122,7 +122,7 @@ const routes: RouteObject[] = [
                 // SPEC §2: invite into any organization; the app admin also issues claim links.
                 <InvitationsPage mode="admin" below={<LifetimeClaimsSection />} />,
               ),
-              placeholder(paths.admin.invoices, 'Invoices'),
+              page(paths.admin.invoices, 'Invoices', <AdminInvoicesPage />),
               comingSoon(paths.admin.activity, 'Activity'),
             ],
           },

@@ -6,6 +6,10 @@ export const paths = {
   welcome: '/welcome',
   processInvite: '/process-invite',
   processLifetimeInvite: '/process-life-time-membership-invite',
+  billing: {
+    /** The local (test-mode) provider's pay page of one invoice: public, its token in the path. */
+    hostedInvoice: '/billing/invoice/:token',
+  },
   org: {
     dashboard: '/org',
     groups: '/org/groups',

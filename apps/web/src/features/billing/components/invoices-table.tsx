@@ -1,0 +1,189 @@
+import { ActionIcon, Button, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconCreditCard, IconFileDownload } from '@tabler/icons-react';
+import { formatCents, type Invoice, type INVOICE_SORTS } from '@resonant/contracts/billing';
+import {
+  DataTable,
+  type DataColumn,
+  type DataTablePaging,
+  type ServerSort,
+} from '../../../components/data-table.tsx';
+import { formatDay } from '../../../lib/day-format.ts';
+import { invoiceAction, seatsTimesPrice, type InvoicesView } from '../invoice-display.ts';
+import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
+
+/** The columns the server sorts the invoices by. */
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+
+// Cells keep to one line: on a phone the table scrolls sideways instead of stacking letters.
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
+const ACTION_ICONS = { download: IconFileDownload, pay: IconCreditCard };
+const ACTION_TEXT = { download: 'Download PDF', pay: 'Pay Now' };
+
+/**
+ * Download PDF or Pay Now; both open the provider's page in a new tab (`noopener`: the invoice
+ * page gets no handle on this one). Without a URL the action is shown unavailable, silently. On a
+ * phone the button is its icon alone, so the pinned column leaves room for the invoice.
+ */
+function InvoiceActionButton({ invoice, view }: { invoice: Invoice; view: InvoicesView }) {
+  const action = invoiceAction(invoice, view);
+  const Icon = ACTION_ICONS[action.kind];
+  const text = ACTION_TEXT[action.kind];
+  const label = `${text}, invoice ${invoice.number}`;
+  const variant = action.kind === 'pay' ? 'filled' : 'light';
+  const link = action.url
+    ? ({ component: 'a', href: action.url, target: '_blank', rel: 'noopener noreferrer' } as const)
+    : ({ disabled: true } as const);
+  return (
+    <>
+      <Button
+        {...link}
+        visibleFrom="sm"
+        size="xs"
+        variant={variant}
+        leftSection={<Icon size={16} aria-hidden />}
+        aria-label={label}
+        style={NO_WRAP}
+      >
+        {text}
+      </Button>
+      <Tooltip label={text} withinPortal>
+        <ActionIcon {...link} hiddenFrom="sm" size="lg" variant={variant} aria-label={label}>
+          <Icon size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </>
+  );
+}
+
+function invoiceColumns(view: InvoicesView): DataColumn<Invoice>[] {
+  const billingEmail = (invoice: Invoice) => invoice.billing_email ?? '—';
+  // The app admin's view names the organization, its billing email beneath: one column for both
+  // keeps the wider table within a desktop screen.
+  const organization: DataColumn<Invoice> = {
+    key: 'org_name' satisfies InvoiceSort,
+    header: 'Organization',
+    sortable: true,
+    render: (invoice) => (
+      <>
+        <Text size="sm" fw={500}>
+          {invoice.org_name}
+        </Text>
+        <Text size="xs" c="dimmed" style={NO_WRAP}>
+          {billingEmail(invoice)}
+        </Text>
+      </>
+    ),
+  };
+  const email: DataColumn<Invoice> = {
+    key: 'billing_email',
+    header: <span style={NO_WRAP}>Billing email</span>,
+    render: (invoice) => (
+      <Text size="sm" c={invoice.billing_email ? undefined : 'dimmed'} style={NO_WRAP}>
+        {billingEmail(invoice)}
+      </Text>
+    ),
+  };
+  return [
+    {
+      key: 'number' satisfies InvoiceSort,
+      header: 'Invoice',
+      sortable: true,
+      render: (invoice) => (
+        <Text size="sm" fw={600} ff="monospace" style={NO_WRAP}>
+          {invoice.number}
+        </Text>
+      ),
+    },
+    ...(view === 'admin' ? [organization] : []),
+    {
+      key: 'billing_period_start' satisfies InvoiceSort,
+      header: 'Period',
+      sortable: true,
+      // Each date stays whole; a tight table breaks the period after its dash.
+      render: (invoice) => (
+        <Text size="sm">
+          <span style={NO_WRAP}>{formatDay(invoice.billing_period_start)}</span>
+          {'\u00a0– '}
+          <span style={NO_WRAP}>{formatDay(invoice.billing_period_end)}</span>
+        </Text>
+      ),
+    },
+    {
+      key: 'amount_due' satisfies InvoiceSort,
+      header: 'Amount',
+      numeric: true,
+      sortable: true,
+      render: (invoice) => (
+        <>
+          <Text size="sm" fw={600} style={NO_WRAP}>
+            {formatCents(invoice.amount_due)}
+          </Text>
+          <Text size="xs" c="dimmed" style={NO_WRAP}>
+            {seatsTimesPrice(invoice.seats, invoice.unit_amount)}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (invoice) => <InvoiceStatusBadge status={invoice.invoice_status} />,
+    },
+    {
+      key: 'paid_at',
+      header: <span style={NO_WRAP}>Paid at</span>,
+      render: (invoice) => <span style={NO_WRAP}>{formatDay(invoice.paid_at)}</span>,
+    },
+    {
+      key: 'due_date',
+      header: <span style={NO_WRAP}>Due date</span>,
+      render: (invoice) => <span style={NO_WRAP}>{formatDay(invoice.due_date)}</span>,
+    },
+    ...(view === 'org' ? [email] : []),
+    {
+      key: 'actions',
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      pinned: true,
+      render: (invoice) => <InvoiceActionButton invoice={invoice} view={view} />,
+    },
+  ];
+}
+
+interface InvoicesTableProps {
+  view: InvoicesView;
+  invoices: Invoice[] | undefined;
+  loading: boolean;
+  emptyText: string;
+  paging: DataTablePaging;
+  serverSort: ServerSort;
+}
+
+/**
+ * The invoice table of the billing history and of the app admin's invoices (SPEC §2, §4, §9):
+ * number, period, amount in dollars with its seats × price, status badge, paid and due dates as
+ * MMM D, YYYY, billing email and the row's action; the app admin's view adds the Organization
+ * column, which carries the billing email.
+ */
+export function InvoicesTable({
+  view,
+  invoices,
+  loading,
+  emptyText,
+  paging,
+  serverSort,
+}: InvoicesTableProps) {
+  return (
+    <DataTable
+      label="Invoices"
+      columns={invoiceColumns(view)}
+      rows={invoices}
+      rowKey={(invoice) => invoice.id}
+      loading={loading}
+      emptyText={emptyText}
+      paging={paging}
+      serverSort={serverSort}
+      minWidth={900}
+    />
+  );
+}

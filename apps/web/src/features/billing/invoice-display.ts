@@ -1,0 +1,33 @@
+import { formatCents, type Invoice } from '@resonant/contracts/billing';
+
+/** Which table the invoice is in: the organisation's billing history or the app admin's list. */
+export type InvoicesView = 'org' | 'admin';
+
+/** What an invoice row offers (SPEC §4): its PDF, or paying it on the provider's invoice page. */
+export type InvoiceAction = { kind: 'download' | 'pay'; url: string | null };
+
+/**
+ * SPEC §4: Download PDF when paid (always in the app admin's view), otherwise Pay Now. A void
+ * invoice is cancelled, so there is nothing to pay: it offers its PDF too. The URL may be missing
+ * (SPEC §8: then there is no message, the action is simply not available).
+ */
+export function invoiceAction(
+  invoice: Pick<Invoice, 'invoice_status' | 'invoice_url' | 'hosted_invoice_pdf'>,
+  view: InvoicesView,
+): InvoiceAction {
+  const download =
+    view === 'admin' || invoice.invoice_status === 'paid' || invoice.invoice_status === 'void';
+  return download
+    ? { kind: 'download', url: invoice.hosted_invoice_pdf }
+    : { kind: 'pay', url: invoice.invoice_url };
+}
+
+/** A status as the badge reads it: 'invoice sent' -> 'Invoice sent'. */
+export function invoiceStatusLabel(status: string): string {
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+/** What the amount is made of: "12 × $10.00". */
+export function seatsTimesPrice(seats: number, unitAmountCents: number): string {
+  return `${seats} × ${formatCents(unitAmountCents)}`;
+}
