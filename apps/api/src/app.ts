@@ -122,12 +122,13 @@ export async function buildApp(
   const invoicing = { db: deps.db, billing, seatPriceCents: deps.config.SEAT_PRICE_CENTS };
   jobs.handle(BILLING_INVOICE_JOB, billingInvoiceHandler({ ...invoicing, clock: deps.clock }));
   jobs.handle(BILLING_MAIL_JOB, invoiceMailHandler({ db: deps.db, mailer }));
-  await app.register(billingRoutes, { ...deps, billing });
-  await app.register(localPayRoutes, { ...deps, billing });
+  await app.register(billingRoutes, { ...deps, billing, log: app.log });
+  await app.register(localPayRoutes, { ...deps, billing, log: app.log });
   await app.register(stripeWebhookRoutes, { ...deps, billing });
   const sweep = billingSweep({
     ...deps,
     jobs,
+    billing,
     log: app.log,
     minutes: deps.config.BILLING_SWEEP_MINUTES,
   });

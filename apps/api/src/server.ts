@@ -6,6 +6,7 @@ import { loadConfig, type Config } from './config/env.ts';
 import { openDatabase, type DatabaseConnection } from './db/client.ts';
 import { ensureAppAdmin } from './db/seed/app-admin.ts';
 import { ensureDemo } from './db/seed/demo.ts';
+import { demoBillingOptions } from './db/seed/demo-billing.ts';
 import {
   DEMO_GROUP_ADMIN_EMAIL,
   DEMO_MEMBER_EMAIL,
@@ -88,7 +89,18 @@ async function start(config: Config) {
       `  Demo password (all demo accounts): ${config.DEMO_PASSWORD}`,
     );
   }
+  lines.push('', `  ${billingModeLine(config)}`);
   console.log(`${lines.join('\n')}\n`);
+}
+
+/** Which payment provider takes cards, and a warning when Stripe's events cannot reach us. */
+function billingModeLine(config: Config): string {
+  if (!config.STRIPE_SECRET_KEY)
+    return 'Billing:      test mode (no real charges; set STRIPE_* for Stripe)';
+  if (!config.STRIPE_WEBHOOK_SECRET) {
+    return 'Billing:      Stripe. Warning: STRIPE_WEBHOOK_SECRET is not set, so Stripe events (payments made on its pages, cards changed there) are refused';
+  }
+  return 'Billing:      Stripe';
 }
 
 /** The whole demo on the first start (or after one that was interrupted); nothing afterwards. */
@@ -96,7 +108,7 @@ async function seedDemo(connection: DatabaseConnection, config: Config) {
   const begun = performance.now();
   const summary = await ensureDemo(connection.db, {
     password: config.DEMO_PASSWORD,
-    billing: { publicUrl: config.PUBLIC_URL, seatPriceCents: config.SEAT_PRICE_CENTS },
+    billing: demoBillingOptions(config),
     now: systemClock(),
     progress: (message) => console.log(message),
     signal: stopping.signal,

@@ -24,6 +24,11 @@ export type StripeStandIn = {
   /** The key Stripe.js would hold: it may only make payment methods. */
   publishableKey: string;
   webhookSecret: string;
+  /**
+   * Takes Stripe off the network (true) and back: while down, every connection is dropped
+   * unanswered, as when Stripe cannot be reached; the state is kept.
+   */
+  setDown: (down: boolean) => void;
   /** The events the stand-in made about one object, oldest first, of one type when given. */
   eventsAbout: (objectId: string, type?: string) => StandInEvent[];
   /**
@@ -147,6 +152,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const publishableKey = `pk_test_${randomBytes(12).toString('hex')}`;
   const webhookSecret = `whsec_${randomBytes(24).toString('base64url')}`;
   const customers = new Map<string, StripeObject>();
+  const deletedCustomers = new Set<string>();
   const methods = new Map<string, StripeObject>();
   const outcomes = new Map<string, TestCardOutcome>();
   const invoices = new Map<string, StripeObject>();
@@ -280,6 +286,19 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         methodId || null;
     }
     return customer;
+  }
+
+  // A deleted customer is gone for every call but its own retrieve, which answers `deleted: true`.
+  function deleteCustomer(id: string): StripeObject {
+    found(customers, 'customer', id);
+    customers.delete(id);
+    deletedCustomers.add(id);
+    return { id, object: 'customer', deleted: true };
+  }
+
+  function retrieveCustomer(id: string): StripeObject {
+    if (deletedCustomers.has(id)) return { id, object: 'customer', deleted: true };
+    return found(customers, 'customer', id);
   }
 
   function createInvoice(form: Form): StripeObject {
@@ -419,7 +438,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       params: 'name email description metadata',
       handle: (_, form) => createCustomer(form),
     },
-    'GET /v1/customers/:id': { params: '', handle: (id) => found(customers, 'customer', id) },
+    'GET /v1/customers/:id': { params: '', handle: retrieveCustomer },
+    'DELETE /v1/customers/:id': { params: '', handle: deleteCustomer },
     'POST /v1/customers/:id': {
       params: 'name email description metadata invoice_settings',
       handle: updateCustomer,
@@ -522,7 +542,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return { ...answerCopy, replayed: false };
   }
 
+  let down = false;
   const server = http.createServer((req, res) => {
+    if (down) {
+      req.socket.destroy();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -553,6 +578,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     secretKey,
     publishableKey,
     webhookSecret,
+    setDown: (value) => {
+      down = value;
+    },
     eventsAbout: (objectId, type) =>
       events.filter((event) => event.data.object.id === objectId && (!type || event.type === type)),
     async sendWebhook(url, event, options = {}) {

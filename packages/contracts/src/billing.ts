@@ -26,6 +26,9 @@ export const CARD_EXPIRED_MESSAGE = 'Your card has expired.';
 /** The local provider accepts only the card provider's published test numbers. */
 export const NOT_A_TEST_CARD_MESSAGE =
   'Test mode accepts only test card numbers, such as 4242 4242 4242 4242.';
+/** Answered (502) when the payment provider fails or cannot be reached; its own words are logged. */
+export const PAYMENT_PROVIDER_ERROR_MESSAGE =
+  'The payment provider is not answering. Please try again in a few minutes.';
 
 /** SPEC §9: the card brands we recognise (others are shown by name, without a logo). */
 export const CARD_BRANDS = [
@@ -61,6 +64,28 @@ export function invoiceStatusColor(status: string): 'green' | 'orange' | 'red' {
 /** SPEC §9: an amount in cents shown in dollars with 2 decimals ($1,234.50). */
 export function formatCents(cents: number): string {
   return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/**
+ * SPEC §9: a day (YYYY-MM-DD) as MMM D, YYYY ("Mar 5, 2026"): that very day, whatever the
+ * machine's time zone or locale.
+ */
+export function formatBillingDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
+}
+
+/**
+ * A billing period as people read it: its first and last day ("Mar 5, 2026 – Apr 4, 2026"). The
+ * stored end is exclusive (the next period's first day), so the last day shown is the one before.
+ */
+export function formatBillingPeriod(start: string, endExclusive: string): string {
+  const lastDay = new Date(Date.parse(`${endExclusive}T00:00:00Z`) - 86_400_000);
+  return `${formatBillingDay(start)} – ${formatBillingDay(lastDay.toISOString().slice(0, 10))}`;
 }
 
 /** SPEC §9: a card's expiry as two-digit month and year (07/28). */
@@ -129,12 +154,13 @@ export type PaymentMethodsResponse = z.infer<typeof PaymentMethodsResponse>;
 
 /**
  * POST /api/org/attach_billing_method: a new method is attached (default when asked, or when it
- * is the first); an attached one becomes default with `set_as_default`, and a default one sent
- * with `set_as_default: false` stops being default (SPEC §4 "toggling a current default clears it").
+ * is the first); an attached one becomes default with `set_as_default: true`, and a default one
+ * sent with `set_as_default: false` stops being default (SPEC §4 "toggling a current default
+ * clears it"). Left out, the default stays as it is (a new first card still becomes the default).
  */
 export const AttachMethodBody = z.object({
   method_id: MethodId,
-  set_as_default: z.boolean().default(false),
+  set_as_default: z.boolean().optional(),
 });
 export type AttachMethodBody = z.input<typeof AttachMethodBody>;
 

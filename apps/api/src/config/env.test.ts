@@ -75,6 +75,32 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes both Stripe keys or neither, and names them when only one is set', () => {
+    expect(loadConfig({}).STRIPE_SECRET_KEY).toBeUndefined();
+    const stripe = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+    });
+    expect(stripe).toMatchObject({
+      STRIPE_SECRET_KEY: 'sk_test_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+    });
+    const together =
+      'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together: set both for Stripe, or neither for the built-in test mode';
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      `Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: ${together}`,
+    );
+    expect(() =>
+      loadConfig({ STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_SECRET_KEY: '' }),
+    ).toThrow(`Invalid configuration:\n  STRIPE_SECRET_KEY: ${together}`);
+  });
+
+  it('keeps the seat price at most $10,000, so an invoice amount in cents fits an int4', () => {
+    expect(loadConfig({}).SEAT_PRICE_CENTS).toBe(500);
+    expect(loadConfig({ SEAT_PRICE_CENTS: '1000000' }).SEAT_PRICE_CENTS).toBe(1_000_000);
+    expect(() => loadConfig({ SEAT_PRICE_CENTS: '1000001' })).toThrow(/SEAT_PRICE_CENTS/);
+  });
+
   it('puts the per-account ceiling at ten clients worth of failures unless it is set', () => {
     expect(loadConfig({ AUTH_RATE_LIMIT_PER_ACCOUNT: '7' }).AUTH_RATE_LIMIT_ACCOUNT_CEILING).toBe(
       70,

@@ -46,7 +46,8 @@ const EnvSchema = z.object({
   JOB_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
   JOB_POLL_MS: z.coerce.number().int().positive().default(2_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  SEAT_PRICE_CENTS: z.coerce.number().int().nonnegative().default(500),
+  /** Price of a seat per period; at most $10,000, so invoice amounts (cents) stay in an int4. */
+  SEAT_PRICE_CENTS: z.coerce.number().int().nonnegative().max(1_000_000).default(500),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -54,6 +55,20 @@ const EnvSchema = z.object({
   STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** How often the jobs worker looks for organisations whose billing date has come. */
   BILLING_SWEEP_MINUTES: z.coerce.number().int().positive().default(60),
+});
+
+/** The variables, and the rules between them. */
+const ConfigSchema = EnvSchema.superRefine((env, context) => {
+  // The server bills with Stripe by the secret key, the browser takes cards by the publishable
+  // one: with only one of them the page could not add a card to what is billed (or would load
+  // Stripe.js while cards go to the test mode).
+  if (Boolean(env.STRIPE_SECRET_KEY) === Boolean(env.STRIPE_PUBLISHABLE_KEY)) return;
+  context.addIssue({
+    code: 'custom',
+    path: [env.STRIPE_SECRET_KEY ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY'],
+    message:
+      'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together: set both for Stripe, or neither for the built-in test mode',
+  });
 });
 
 export type Config = Omit<
@@ -69,7 +84,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 /** Parses the environment once at boot; a bad value throws a message naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue) => `  ${issue.path.join('.')}: ${issue.message}`,

@@ -8,14 +8,14 @@ import { periodContaining, type BillingPeriod } from './billing-period.ts';
 /**
  * The one seat count (decision 0025), used by invoicing and by the users page's figures: the
  * members the organisation paid for on at least one day of the period on which they recorded a
- * reading or a session (member_active_days, days of the organisation's calendar). Lifetime
- * memberships are never seats. A member removed during the period still counts for the days
- * before the removal, which leaves a payer change behind (recordPayerChange).
+ * reading or a session (member_active_days, days of the organisation's calendar). A lifetime
+ * membership is never a seat: it counts as paying for itself.
  *
  * The payer of a day is the payer before the first change after that day, else the membership's
- * payer now. With every change recorded that is the payer after the last change on or before the
- * day; read from the later change, a member removed and added again is paid for by their new
- * membership after it, whatever the removal recorded.
+ * payer now (user when it is a lifetime one). Every change of payer and every removal leaves a
+ * change behind (recordPayerChange), so a member removed during the period still counts for the
+ * days the organisation paid before the removal, and a member removed and added again is paid for
+ * by each membership on its own days.
  */
 export async function countSeats(
   db: Database,
@@ -28,7 +28,7 @@ export async function countSeats(
         and ${payerChanges.accountId} = ${memberActiveDays.accountId}
         and ${payerChanges.changedOn} > ${memberActiveDays.day}
       order by ${payerChanges.changedOn}, ${payerChanges.createdAt}, ${payerChanges.id} limit 1),
-    ${orgMemberships.payer})`;
+    case when ${orgMemberships.lifetime} then 'user' else ${orgMemberships.payer} end)`;
   const [row] = await db
     .select({ seats: sql<number>`count(distinct ${memberActiveDays.accountId})::int` })
     .from(memberActiveDays)
@@ -44,7 +44,6 @@ export async function countSeats(
         eq(memberActiveDays.orgId, orgId),
         gte(memberActiveDays.day, period.start),
         lt(memberActiveDays.day, period.end),
-        sql`not coalesce(${orgMemberships.lifetime}, false)`,
         sql`${payerThatDay} = 'org'`,
       ),
     );
@@ -73,10 +72,15 @@ export async function currentSeats(
   return { period, seats: await countSeats(db, orgId, period) };
 }
 
+/** Who pays a membership's seat as billing sees it: a lifetime membership pays for itself. */
+export const seatPayer = (membership: { payer: 'org' | 'user'; lifetime: boolean }) =>
+  membership.lifetime ? 'user' : membership.payer;
+
 /**
  * Records that the member's seat is paid by `after` from the organisation's today (`now` in its
  * time zone) on: that day belongs to the new payer. Call it in the transaction that changes the
- * payer, or that removes a member whose seat the organisation paid (`after` 'user').
+ * payer, and in the one that removes a member (`before` the payer it had, `seatPayer`; `after`
+ * 'user'), so the days before the removal keep their payer whatever a later membership has.
  */
 export async function recordPayerChange(
   db: Database,

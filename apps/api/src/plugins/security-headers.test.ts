@@ -106,7 +106,12 @@ describe('security headers when a Stripe publishable key is set', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await buildTestApp({ env: { STRIPE_PUBLISHABLE_KEY: 'pk_test_security_headers' } });
+    t = await buildTestApp({
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_unused',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_security_headers',
+      },
+    });
   });
   afterAll(() => t.close());
 

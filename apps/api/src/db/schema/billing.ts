@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { InvoiceStatus, PaymentStatus } from '@resonant/contracts/billing';
 import {
   boolean,
   date,
@@ -49,8 +50,8 @@ export const invoices = pgTable(
     unitAmountCents: integer('unit_amount_cents').notNull(),
     amountDueCents: integer('amount_due_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
-    invoiceStatus: text('invoice_status').notNull(),
-    paymentStatus: text('payment_status').notNull(),
+    invoiceStatus: text('invoice_status').$type<InvoiceStatus>().notNull(),
+    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull(),
     invoiceUrl: text('invoice_url'),
     hostedInvoicePdf: text('hosted_invoice_pdf'),
     billingEmail: text('billing_email'),
@@ -58,12 +59,21 @@ export const invoices = pgTable(
     billingPeriodEnd: date('billing_period_end', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }),
     paidAt: timestampTz('paid_at'),
-    /** Why the last charge failed (the provider's decline message), shown nowhere but logs and mail. */
+    /**
+     * Why the invoice is not paid: the last decline's message, or that no card was saved. For
+     * support: the organisation is mailed its pay link, not the reason.
+     */
     lastPaymentError: text('last_payment_error'),
+    /**
+     * When invoicing finished charging it (paid, declined by every saved card, or no card to
+     * charge); null while that is still to do, whatever a webhook has set the status to meanwhile.
+     */
+    chargeAttemptedAt: timestampTz('charge_attempted_at'),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('invoices_number_key').on(t.number),
+    // Our numbers are the org id's first 8 hex digits and a sequence: unique within the org.
+    uniqueIndex('invoices_org_number_key').on(t.orgId, t.number),
     uniqueIndex('invoices_org_period_key').on(t.orgId, t.billingPeriodStart),
     uniqueIndex('invoices_provider_invoice_key')
       .on(t.provider, t.providerInvoiceId)

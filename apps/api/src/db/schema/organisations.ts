@@ -34,22 +34,33 @@ export const organisations = pgTable(
     /**
      * The day billing began; every period starts a whole number of months after it, so a start on
      * the 31st bills on the last day of shorter months without drifting. A new organisation starts
-     * on the day it is made (UTC); the current period is [previous_billing_date, next_billing_date).
+     * on the day it is made, in UTC whatever the session's time zone; the current period is
+     * [previous_billing_date, next_billing_date).
      */
     billingStartDate: date('billing_start_date', { mode: 'string' })
       .notNull()
-      .default(sql`current_date`),
+      .default(sql`(now() at time zone 'utc')::date`),
     previousBillingDate: date('previous_billing_date', { mode: 'string' })
       .notNull()
-      .default(sql`current_date`),
+      .default(sql`(now() at time zone 'utc')::date`),
     nextBillingDate: date('next_billing_date', { mode: 'string' })
       .notNull()
-      .default(sql`(current_date + interval '1 month')::date`),
+      .default(sql`((now() at time zone 'utc')::date + interval '1 month')::date`),
+    /** The organisation's customer at `billing_customer_provider`, made on its first need. */
     billingCustomerId: text('billing_customer_id'),
+    /**
+     * The provider that made `billing_customer_id` (`local` or `stripe`): to another provider the
+     * organisation has no customer yet, so moving from test mode to Stripe makes a new one.
+     */
+    billingCustomerProvider: text('billing_customer_provider'),
     defaultPaymentMethodId: uuid('default_payment_method_id'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex(ORGANISATION_UNIQUE_NAME_INDEX).on(sql`lower(${t.uniqueName})`)],
+  (t) => [
+    uniqueIndex(ORGANISATION_UNIQUE_NAME_INDEX).on(sql`lower(${t.uniqueName})`),
+    // A webhook names the customer: which organisation's card it is.
+    index('organisations_billing_customer_idx').on(t.billingCustomerId),
+  ],
 );
 
 /** The `org_id` of a tenant-owned row: required, and deleted with its organisation. */

@@ -120,5 +120,9 @@ export const memberActiveDays = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.accountId, t.day] })],
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.accountId, t.day] }),
+    // The seats of a period (lib/seats.ts) read an organisation's days in a range.
+    index('member_active_days_org_day_idx').on(t.orgId, t.day),
+  ],
 );

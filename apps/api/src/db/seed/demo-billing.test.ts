@@ -1,12 +1,14 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { auditLog } from '../schema/audit.ts';
 import { invoices, paymentMethods } from '../schema/billing.ts';
+import { jobs } from '../schema/jobs.ts';
 import { orgMemberships, organisations } from '../schema/organisations.ts';
 import { memberActiveDays } from '../schema/rollups.ts';
+import { BILLING_MAIL_JOB } from '../../features/billing/invoice-mail.ts';
 import { addDays } from '../../lib/billing-period.ts';
-import { DEMO_BILLING_EMAIL, seedDemoBilling } from './demo-billing.ts';
+import { DEMO_BILLING_EMAIL, demoBillingOptions, seedDemoBilling } from './demo-billing.ts';
 import { seedDemoOrg } from './demo-org.ts';
 
 const NOW = new Date('2026-03-31T15:00:00Z');
@@ -76,6 +78,13 @@ describe('seedDemoBilling', () => {
       .from(auditLog)
       .where(eq(auditLog.action, 'billing.invoice-paid'));
     expect(paidLate).toEqual([{ targetId: rows[5]!.id }]);
+    // Nobody is mailed: the demo's billing address is made up.
+    expect(
+      await t.db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.orgId, orgId), eq(jobs.kind, BILLING_MAIL_JOB))),
+    ).toEqual([]);
   });
 
   it('ends with one saved 4242 test card, the default, and the billing cursor on the seeding day', async () => {
@@ -96,5 +105,35 @@ describe('seedDemoBilling', () => {
       defaultPaymentMethodId: cards[0]!.id,
       billingEmail: DEMO_BILLING_EMAIL,
     });
+  });
+});
+
+describe('seedDemoBilling with no active member', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ clock: () => NOW });
+  });
+  afterAll(() => t.close());
+
+  it('bills $0.00 months, paid as they are issued, with nothing failed to pay', async () => {
+    const orgId = await seedDemoOrg(t.db, 'Demo#Seed42');
+    await seedDemoBilling(t.db, orgId, NOW, { publicUrl: PUBLIC_URL, seatPriceCents: 500 });
+    const rows = await t.db.select().from(invoices).where(eq(invoices.orgId, orgId));
+    expect(rows).toHaveLength(8);
+    for (const row of rows) {
+      expect(row).toMatchObject({ seats: 0, amountDueCents: 0, invoiceStatus: 'paid' });
+    }
+  });
+});
+
+describe('demoBillingOptions', () => {
+  const config = { PUBLIC_URL: PUBLIC_URL, SEAT_PRICE_CENTS: 700 };
+
+  it('seeds the demo’s billing in test mode only', () => {
+    expect(demoBillingOptions({ ...config, STRIPE_SECRET_KEY: undefined })).toEqual({
+      publicUrl: PUBLIC_URL,
+      seatPriceCents: 700,
+    });
+    expect(demoBillingOptions({ ...config, STRIPE_SECRET_KEY: 'sk_test_123' })).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { Config } from '../../config/env.ts';
 import type { Database } from '../client.ts';
 import { invoices } from '../schema/billing.ts';
 import { organisations } from '../schema/organisations.ts';
@@ -24,6 +25,17 @@ export const DEMO_BILLING_EMAIL = `billing@${DEMO_DOMAIN}`;
 /** What the demo's billing needs from the configuration. */
 export type DemoBillingOptions = { publicUrl: string; seatPriceCents: number };
 
+/**
+ * The demo's billing in test mode; none with Stripe configured (decision 0025): its test cards
+ * and invoices would be test mode's in an app whose cards are Stripe's.
+ */
+export function demoBillingOptions(
+  config: Pick<Config, 'STRIPE_SECRET_KEY' | 'PUBLIC_URL' | 'SEAT_PRICE_CENTS'>,
+): DemoBillingOptions | undefined {
+  if (config.STRIPE_SECRET_KEY) return undefined;
+  return { publicUrl: config.PUBLIC_URL, seatPriceCents: config.SEAT_PRICE_CENTS };
+}
+
 const MONTHS = 8;
 /** The month whose only card declines: its invoice fails, then is paid on its pay page. */
 const FAILED_MONTH = 6;
@@ -37,13 +49,14 @@ const DEMO_CARD_EXP_YEAR = 2099;
 const midnight = (day: string) => new Date(`${day}T00:00:00Z`);
 
 /**
- * The demo's billing (decision 0025), made by the invoicing code itself on the local (test-mode)
- * provider whatever the configuration, month by month on that month's clock: billing starts
- * eight months before the seeding day, so eight periods have ended and been invoiced. A 4242
- * test card pays the first five; then the only card is one whose charges are declined, so the
- * sixth fails and is paid two days later through the pay page's own function; a 4242 card pays
- * the seventh; the eighth, billed on the seeding day with no card saved, stays `invoice sent`
- * (Pay Now can be tried). A 4242 card is then saved as the default.
+ * The demo's billing (decision 0025; seeded in test mode only), made by the invoicing code itself
+ * on the local (test-mode) provider, month by month on that month's clock, mailing nobody:
+ * billing starts eight months before the seeding day, so eight periods have ended and been
+ * invoiced. A 4242 test card pays the first five; then the only card is one whose charges are
+ * declined, so the sixth fails and is paid two days later through the pay page's own function; a
+ * 4242 card pays the seventh; the eighth, billed on the seeding day with no card saved, stays
+ * `invoice sent` (Pay Now can be tried). A 4242 card is then saved as the default. A month with
+ * no active member is a $0.00 invoice, paid as it is issued.
  */
 export async function seedDemoBilling(
   db: Database,
@@ -63,9 +76,10 @@ export async function seedDemoBilling(
     .where(eq(organisations.id, orgId));
   const providerAt = (at: Date) =>
     localBillingProvider({ db, publicUrl: options.publicUrl, clock: () => at });
+  // The demo's invoices mail nobody: its billing address is made up, and mail may be real.
   const invoiceAt = (at: Date) =>
     invoiceOrganisation(
-      { db, billing: providerAt(at), seatPriceCents: options.seatPriceCents },
+      { db, billing: providerAt(at), seatPriceCents: options.seatPriceCents, notify: false },
       orgId,
       at,
     );
@@ -149,14 +163,17 @@ async function removeCard(
   await deleteMethod(db, { orgId }, saved.id);
 }
 
-/** Pays the organisation's failed invoice with a good card, through the pay page's function. */
-async function payFailedInvoice(db: Database, provider: LocalBillingProvider, orgId: string) {
+/**
+ * Pays the organisation's failed invoice with a good card, through the pay page's function. A
+ * month of no seats was paid at $0.00 instead of failing: then there is none to pay.
+ */
+async function payFailedInvoice(db: Database, local: LocalBillingProvider, orgId: string) {
   const [failed] = await db
     .select({ token: invoices.providerInvoiceId })
     .from(invoices)
     .where(and(eq(invoices.orgId, orgId), eq(invoices.invoiceStatus, 'failed')));
-  if (!failed?.token) throw new Error('the demo has no failed invoice to pay');
-  await payLocalInvoice(db, provider, failed.token, {
+  if (!failed?.token) return;
+  await payLocalInvoice({ db, local }, failed.token, {
     ...DEMO_CARD,
     number: GOOD_CARD,
     exp_year: DEMO_CARD_EXP_YEAR,

@@ -14,7 +14,8 @@ export type EnsureDemoOptions = DemoRecordingsOptions & {
   now: Date;
   /**
    * The links and seat price of the demo's invoices (the server's PUBLIC_URL and
-   * SEAT_PRICE_CENTS); without it the demo has no billing history (tests of the rest of it).
+   * SEAT_PRICE_CENTS); without it the demo has no billing history (with Stripe configured, and
+   * tests of the rest of it).
    */
   billing?: DemoBillingOptions;
 };

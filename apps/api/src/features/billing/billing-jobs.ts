@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { JobHandler, JobWorker } from '../../jobs/job-worker.ts';
+import type { BillingProvider } from '../../lib/billing/billing-provider.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invoiceOrganisation, type Invoicing } from './invoicing.ts';
 import { hasUnfinishedJob, listDueOrgIds } from './invoicing.queries.ts';
@@ -9,16 +10,23 @@ import { hasUnfinishedJob, listDueOrgIds } from './invoicing.queries.ts';
 /** Invoices one organisation, the job's org_id (no payload). */
 export const BILLING_INVOICE_JOB = 'billing.invoice';
 
-type SweepDeps = { db: Database; clock: Clock; jobs: JobWorker; log: FastifyBaseLogger };
+type SweepDeps = {
+  db: Database;
+  clock: Clock;
+  jobs: JobWorker;
+  billing: Pick<BillingProvider, 'name'>;
+  log: FastifyBaseLogger;
+};
 
 /**
- * Queues 'billing.invoice' for each organisation whose next billing date is today or earlier in
- * its time zone, unless one is queued or running for it. Decided under an advisory lock per
- * organisation, so several instances sweeping at once queue each organisation once.
+ * Queues 'billing.invoice' for each organisation billing has work for (its next billing date is
+ * today or earlier in its time zone, or a draft or a charge is unfinished), unless one is queued
+ * or running for it. Decided under an advisory lock per organisation, so several instances
+ * sweeping at once queue each organisation once.
  */
-export async function sweepDueOrganisations({ db, clock, jobs }: Omit<SweepDeps, 'log'>) {
+export async function sweepDueOrganisations({ db, clock, jobs, billing }: Omit<SweepDeps, 'log'>) {
   let queued = 0;
-  for (const orgId of await listDueOrgIds(db, clock())) {
+  for (const orgId of await listDueOrgIds(db, clock(), billing.name)) {
     await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing.invoice:${orgId}`}))`);
       if (await hasUnfinishedJob(tx, BILLING_INVOICE_JOB, { orgId })) return;

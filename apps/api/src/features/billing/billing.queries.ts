@@ -25,6 +25,7 @@ export async function findBillingOrg(db: Database, org: OrgRef) {
       nextBillingDate: organisations.nextBillingDate,
       billingEmail: organisations.billingEmail,
       billingCustomerId: organisations.billingCustomerId,
+      billingCustomerProvider: organisations.billingCustomerProvider,
       defaultPaymentMethodId: organisations.defaultPaymentMethodId,
     })
     .from(organisations)
@@ -45,11 +46,15 @@ export async function updateBillingEmail(db: Database, org: OrgScope, billingEma
   await db.update(organisations).set({ billingEmail }).where(eq(organisations.id, org.orgId));
 }
 
-/** Keeps the organisation's customer at the provider, once it has one. */
-export async function setBillingCustomer(db: Database, org: OrgRef, customerId: string) {
+/** Keeps the organisation's customer at `provider`, once it has one there. */
+export async function setBillingCustomer(
+  db: Database,
+  org: OrgRef,
+  customer: { provider: string; customerId: string },
+) {
   await db
     .update(organisations)
-    .set({ billingCustomerId: customerId })
+    .set({ billingCustomerId: customer.customerId, billingCustomerProvider: customer.provider })
     .where(eq(organisations.id, org.orgId));
 }
 
@@ -210,17 +215,4 @@ export async function listInvoices(db: Database, org: OrgScope | null, filter: I
     .innerJoin(organisations, eq(organisations.id, invoices.orgId))
     .where(where);
   return { rows, total: Number(total?.n ?? 0) };
-}
-
-/**
- * An invoice of the local provider by its token (the pay page's and the PDF's address), with its
- * organisation's name and time zone, or null. The token is the secret: no sign-in reads it.
- */
-export async function findLocalInvoice(db: Database, token: string) {
-  const [row] = await db
-    .select({ invoice: invoices, orgName: organisations.name, timeZone: organisations.timeZone })
-    .from(invoices)
-    .innerJoin(organisations, eq(organisations.id, invoices.orgId))
-    .where(and(eq(invoices.provider, 'local'), eq(invoices.providerInvoiceId, token)));
-  return row ?? null;
 }

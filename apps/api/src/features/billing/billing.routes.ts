@@ -113,8 +113,9 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
         summary: 'Save a card, or change the default',
         description:
           `${METHOD_ID_NOTE} A new card is attached to the organization and saved; it becomes ` +
-          'the default with `set_as_default`, or when it is the first. For a saved card ' +
-          '`set_as_default: true` makes it the default and `false` on the default leaves none. ' +
+          'the default with `set_as_default: true`, or when it is the first. For a saved card ' +
+          '`set_as_default: true` makes it the default, `false` on the default leaves none, and ' +
+          'without `set_as_default` (or `false` on another card) nothing changes. ' +
           `404 '${PAYMENT_METHOD_NOT_FOUND_MESSAGE}' for a card the provider does not know or ` +
           `another organization’s; 402 '${CARD_DECLINED_MESSAGE}' when the card is declined.`,
         body: AttachMethodBody,

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
   BILLING_UPDATED_MESSAGE,
@@ -23,7 +24,7 @@ import { requireOrg, type OrgScope, type TenantScope } from '../../auth/scope.ts
 import type { ConfiguredBillingProvider } from '../../lib/billing/create-billing-provider.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { ensureOrgCustomer } from './billing-customer.ts';
+import { ensureOrgCustomer, storedCustomerId } from './billing-customer.ts';
 import {
   deleteMethod,
   findBillingOrg,
@@ -36,8 +37,8 @@ import {
   updateBillingEmail,
 } from './billing.queries.ts';
 
-/** What the billing routes need: the app's deps and the configured payment provider. */
-export type BillingDeps = AppDeps & { billing: ConfiguredBillingProvider };
+/** What the billing routes need: the app's deps, the configured payment provider and a log. */
+export type BillingDeps = AppDeps & { billing: ConfiguredBillingProvider; log: FastifyBaseLogger };
 
 async function billingOrgOf(deps: AppDeps, org: OrgScope) {
   const found = await findBillingOrg(deps.db, org);
@@ -72,9 +73,13 @@ export async function updateBillingDetails(
 ): Promise<BillingMessageResponse> {
   const org = requireOrg(scope);
   const current = await billingOrgOf(deps, org);
+  const customerId = storedCustomerId(deps.billing, current);
   // The provider first: when it cannot be reached, nothing changes and the page says so.
-  if (current.billingCustomerId) {
-    await ensureOrgCustomer(deps, { ...current, billingEmail: body.billing_email });
+  if (customerId) {
+    await deps.billing.updateCustomer(customerId, {
+      name: current.name,
+      billingEmail: body.billing_email,
+    });
   }
   await updateBillingEmail(deps.db, org, body.billing_email);
   await recordAudit(deps.db, {
@@ -113,9 +118,10 @@ export async function paymentMethods(
 
 /**
  * Attaches a card (SPEC §7 POST /org/attach_billing_method, §4): a card the browser made is
- * attached to the organisation's customer and saved, default when asked or when it is the first;
- * for a saved card `set_as_default` makes it the default, and false on the default clears it.
- * A method the provider does not know, or another organisation's, is 404; a declined card 402.
+ * attached to the organisation's customer and saved, default when `set_as_default` is true or
+ * when it is the first. For a saved card `set_as_default` true makes it the default, false on
+ * the default leaves none, and without it nothing changes. A method the provider does not know,
+ * or another organisation's, is 404 (and makes no customer); a declined card 402.
  */
 export async function attachMethod(
   deps: BillingDeps,
@@ -127,6 +133,12 @@ export async function attachMethod(
   if (saved) return changeDefault(deps, scope, saved, body.set_as_default);
 
   const billingOrg = await billingOrgOf(deps, org);
+  // Looked up before a customer is made for it: a probe with a made-up id makes nothing.
+  const found = await deps.billing.retrievePaymentMethod(body.method_id);
+  const ours = storedCustomerId(deps.billing, billingOrg);
+  if (!found || (found.customerId && ours && found.customerId !== ours)) {
+    throw notFound(PAYMENT_METHOD_NOT_FOUND_MESSAGE);
+  }
   const customerId = await ensureOrgCustomer(deps, billingOrg);
   const attached = await deps.billing.attachMethod({
     orgId: org.orgId,
@@ -147,7 +159,7 @@ export async function attachMethod(
       expYear: attached.card.expYear,
     });
     if (!id) throw notFound(PAYMENT_METHOD_NOT_FOUND_MESSAGE);
-    const makeDefault = body.set_as_default || first;
+    const makeDefault = body.set_as_default === true || first;
     if (makeDefault) await setDefaultMethod(tx, org, id);
     await recordAudit(tx, {
       orgId: org.orgId,
@@ -160,19 +172,33 @@ export async function attachMethod(
     });
     return makeDefault;
   });
-  if (isDefault) await deps.billing.setDefaultMethod(customerId, attached.id);
+  if (isDefault) {
+    // The card is saved and ours is the record invoicing charges by; the provider's default only
+    // mirrors it, so failing to mirror it does not make the page say the card was not added.
+    await deps.billing.setDefaultMethod(customerId, attached.id).catch((error: unknown) => {
+      deps.log.warn(
+        { err: error, orgId: org.orgId },
+        'the saved card could not be made the provider’s default',
+      );
+    });
+  }
   return { message: CARD_ADDED_MESSAGE };
 }
 
-/** Makes a saved card the default, or (asked on the default) leaves the organisation without one. */
+/**
+ * Makes a saved card the default (`setAsDefault` true), or leaves the organisation without one
+ * (false, asked of the default). Otherwise nothing changes: the card is saved, as asked.
+ */
 async function changeDefault(
   deps: BillingDeps,
   scope: TenantScope,
   saved: { id: string; isDefault: boolean; providerMethodId: string },
-  setAsDefault: boolean,
+  setAsDefault: boolean | undefined,
 ): Promise<BillingMessageResponse> {
   const org = requireOrg(scope);
-  if (!setAsDefault && !saved.isDefault) return { message: DEFAULT_METHOD_CLEARED_MESSAGE };
+  if (setAsDefault === undefined || (!setAsDefault && !saved.isDefault)) {
+    return { message: CARD_ADDED_MESSAGE };
+  }
   const billingOrg = await billingOrgOf(deps, org);
   const customerId = await ensureOrgCustomer(deps, billingOrg);
   await deps.billing.setDefaultMethod(customerId, setAsDefault ? saved.providerMethodId : null);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BILLING_EMAIL_INVALID_MESSAGE,
@@ -10,6 +11,7 @@ import {
   DEFAULT_METHOD_UPDATED_MESSAGE,
   PAYMENT_METHOD_NOT_FOUND_MESSAGE,
   PAYMENT_METHOD_REMOVED_MESSAGE,
+  type InvoiceStatus,
   type InvoicesResponse,
   type LocalPaymentMethodResponse,
   type OrgDetailsResponse,
@@ -17,6 +19,7 @@ import {
 } from '@resonant/contracts/billing';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildOrg, signedInAccount } from '../../../test/org-builder.ts';
+import { startStripeStandIn, type StripeStandIn } from '../../../test/stripe-stand-in.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { invoices, paymentMethods } from '../../db/schema/billing.ts';
 import { organisations } from '../../db/schema/organisations.ts';
@@ -192,6 +195,17 @@ describe('billing routes', () => {
       ]);
     });
 
+    it('make no customer for a card the provider does not know', async () => {
+      const fresh = await buildOrg(t, { people: { admin: { orgAdmin: true } }, signIn: ['admin'] });
+      const unknown = await attach(fresh.tokens.admin, `pm_local_${'0'.repeat(32)}`);
+      expect(unknown.statusCode).toBe(404);
+      const [org] = await t.db
+        .select({ customer: organisations.billingCustomerId })
+        .from(organisations)
+        .where(eq(organisations.id, fresh.id));
+      expect(org).toEqual({ customer: null });
+    });
+
     it('answer 400 for an id that is not a payment method’s', async () => {
       const response = await attach(orgA.tokens.admin, 'card_123');
       expect(response.statusCode).toBe(400);
@@ -228,6 +242,17 @@ describe('billing routes', () => {
         ],
         current_method_id: first,
       });
+
+      // A saved card sent again without set_as_default, or with false when it is not the
+      // default, changes nothing.
+      for (const [id, flag] of [
+        [first, undefined],
+        [second, undefined],
+        [second, false],
+      ] as const) {
+        expect((await attach(admin, id, flag)).json()).toEqual({ message: CARD_ADDED_MESSAGE });
+        expect((await methodsOf(admin)).current_method_id).toBe(first);
+      }
 
       // Another default, a default cleared (SPEC §4: toggling the current default clears it).
       const made = await attach(admin, second, true);
@@ -287,7 +312,7 @@ describe('billing routes', () => {
       orgId: string,
       number: string | null,
       periodStart: string,
-      status: string,
+      status: InvoiceStatus,
       amountDueCents: number,
     ) => ({
       orgId,
@@ -298,7 +323,7 @@ describe('billing routes', () => {
       unitAmountCents: 500,
       amountDueCents,
       invoiceStatus: status,
-      paymentStatus: status === 'paid' ? 'paid' : 'unpaid',
+      paymentStatus: status === 'paid' ? ('paid' as const) : ('unpaid' as const),
       billingEmail: 'accounts@example.test',
       billingPeriodStart: periodStart,
       billingPeriodEnd: '2099-01-01',
@@ -412,7 +437,7 @@ describe('billing routes with Stripe configured', () => {
   });
   afterAll(() => t.close());
 
-  it('tell the page to load Stripe.js with the publishable key, and close test mode', async () => {
+  it('tell the page to load Stripe.js with the publishable key, and take no typed card', async () => {
     const response = await t.call('GET', '/api/org/billing_provider', admin);
     expect(response.json()).toEqual({ provider: 'stripe', publishable_key: 'pk_test_123' });
     const local = await t.call('POST', '/api/billing/local/payment_methods', admin, {
@@ -424,10 +449,161 @@ describe('billing routes with Stripe configured', () => {
       status: 404,
       body: { message: 'Not found' },
     });
-    const page = await t.call('GET', '/api/billing/local/invoices/in_local_x');
-    expect({ status: page.statusCode, body: page.json() }).toEqual({
-      status: 404,
-      body: { message: 'Not found' },
+  });
+});
+
+describe('billing routes against Stripe (the stand-in)', () => {
+  let standIn: StripeStandIn;
+  let t: TestApp;
+  /** Stripe.js in the browser: makes payment methods from test tokens. */
+  let browser: Stripe;
+  /** Stripe's dashboard: the objects as Stripe holds them. */
+  let dashboard: Stripe;
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    t = await buildTestApp({
+      env: {
+        STRIPE_SECRET_KEY: standIn.secretKey,
+        STRIPE_PUBLISHABLE_KEY: standIn.publishableKey,
+        STRIPE_API_URL: standIn.url,
+      },
     });
+    const { hostname, port } = new URL(standIn.url);
+    browser = new Stripe(standIn.publishableKey, { host: hostname, port, protocol: 'http' });
+    dashboard = new Stripe(standIn.secretKey, { host: hostname, port, protocol: 'http' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await standIn.close();
+  });
+
+  const newOrg = () =>
+    buildOrg(t, { people: { admin: { orgAdmin: true } }, signIn: ['admin'] }).then((org) => ({
+      id: org.id,
+      admin: org.tokens.admin,
+    }));
+  const card = async (token: string) =>
+    (await browser.paymentMethods.create({ type: 'card', card: { token } })).id;
+  const attach = (token: string, methodId: string, setAsDefault?: boolean) =>
+    t.call('POST', '/api/org/attach_billing_method', token, {
+      method_id: methodId,
+      ...(setAsDefault === undefined ? {} : { set_as_default: setAsDefault }),
+    });
+  const customerOf = async (orgId: string) =>
+    (
+      await t.db
+        .select({
+          id: organisations.billingCustomerId,
+          provider: organisations.billingCustomerProvider,
+        })
+        .from(organisations)
+        .where(eq(organisations.id, orgId))
+    )[0]!;
+  const atStripe = async (customerId: string) =>
+    (await dashboard.customers.retrieve(customerId)) as Stripe.Customer;
+  const methodsOf = async (token: string) =>
+    (await t.call('GET', '/api/org/list_available_methods', token)).json<PaymentMethodsResponse>();
+
+  it('save cards at Stripe: the first the default, another made the default, cleared, removed', async () => {
+    const org = await newOrg();
+    expect(await customerOf(org.id)).toEqual({ id: null, provider: null });
+
+    const visa = await card('tok_visa');
+    expect((await attach(org.admin, visa)).json()).toEqual({ message: CARD_ADDED_MESSAGE });
+    const customer = await customerOf(org.id);
+    expect(customer).toEqual({ id: expect.stringMatching(/^cus_/), provider: 'stripe' });
+    expect(await atStripe(customer.id!)).toMatchObject({
+      metadata: { org_id: org.id },
+      invoice_settings: { default_payment_method: visa },
+    });
+
+    const mastercard = await card('tok_mastercard');
+    expect((await attach(org.admin, mastercard, true)).json()).toEqual({
+      message: CARD_ADDED_MESSAGE,
+    });
+    expect(await methodsOf(org.admin)).toMatchObject({
+      methods: [{ id: mastercard }, { id: visa }],
+      current_method_id: mastercard,
+    });
+    expect((await atStripe(customer.id!)).invoice_settings.default_payment_method).toBe(mastercard);
+
+    expect((await attach(org.admin, mastercard, false)).json()).toEqual({
+      message: DEFAULT_METHOD_CLEARED_MESSAGE,
+    });
+    expect((await methodsOf(org.admin)).current_method_id).toBeNull();
+    expect((await atStripe(customer.id!)).invoice_settings.default_payment_method).toBeNull();
+    expect((await attach(org.admin, visa, true)).json()).toEqual({
+      message: DEFAULT_METHOD_UPDATED_MESSAGE,
+    });
+    expect((await atStripe(customer.id!)).invoice_settings.default_payment_method).toBe(visa);
+
+    const removed = await t.call('POST', '/api/org/remove_payment_method', org.admin, {
+      method_id: visa,
+    });
+    expect(removed.json()).toEqual({ message: PAYMENT_METHOD_REMOVED_MESSAGE });
+    expect((await dashboard.paymentMethods.retrieve(visa)).customer).toBeNull();
+    expect(await methodsOf(org.admin)).toEqual({
+      methods: [expect.objectContaining({ id: mastercard })],
+      current_method_id: null,
+    });
+    // One customer throughout.
+    expect(await customerOf(org.id)).toEqual(customer);
+  });
+
+  it('answer 402 for a card Stripe declines, saving nothing', async () => {
+    const org = await newOrg();
+    const response = await attach(org.admin, await card('tok_chargeDeclined'));
+    expect({ status: response.statusCode, body: response.json() }).toEqual({
+      status: 402,
+      body: { message: CARD_DECLINED_MESSAGE },
+    });
+    expect((await methodsOf(org.admin)).methods).toEqual([]);
+  });
+
+  it('answer 404 for a card Stripe does not know, making no customer, and for another organisation’s', async () => {
+    const org = await newOrg();
+    const unknown = await attach(org.admin, 'pm_unknown0000000000000');
+    expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({
+      status: 404,
+      body: { message: PAYMENT_METHOD_NOT_FOUND_MESSAGE },
+    });
+    expect(await customerOf(org.id)).toEqual({ id: null, provider: null });
+
+    const other = await newOrg();
+    const theirs = await card('tok_visa');
+    expect((await attach(other.admin, theirs)).statusCode).toBe(200);
+    expect((await attach(org.admin, await card('tok_amex'))).statusCode).toBe(200);
+    const taken = await attach(org.admin, theirs, true);
+    expect({ status: taken.statusCode, body: taken.json() }).toEqual({
+      status: 404,
+      body: { message: PAYMENT_METHOD_NOT_FOUND_MESSAGE },
+    });
+    expect((await methodsOf(other.admin)).current_method_id).toBe(theirs);
+  });
+
+  it('make a Stripe customer for an organisation whose customer is test mode’s', async () => {
+    const org = await newOrg();
+    const testMode = { id: `cus_local_${org.id}`, provider: 'local' };
+    await t.db
+      .update(organisations)
+      .set({ billingCustomerId: testMode.id, billingCustomerProvider: testMode.provider })
+      .where(eq(organisations.id, org.id));
+    expect((await attach(org.admin, await card('tok_visa'))).statusCode).toBe(200);
+    expect(await customerOf(org.id)).toEqual({
+      id: expect.stringMatching(/^cus_(?!local)/),
+      provider: 'stripe',
+    });
+  });
+
+  it('give the Stripe customer the new billing email', async () => {
+    const org = await newOrg();
+    expect((await attach(org.admin, await card('tok_visa'))).statusCode).toBe(200);
+    const response = await t.call('PUT', '/api/org/update_org_billing_details', org.admin, {
+      billing_email: 'Invoices@Stripe-Org.Example',
+    });
+    expect(response.json()).toEqual({ message: BILLING_UPDATED_MESSAGE });
+    const customer = await customerOf(org.id);
+    expect((await atStripe(customer.id!)).email).toBe('invoices@stripe-org.example');
   });
 });

@@ -1,4 +1,4 @@
-import { formatCents } from '@resonant/contracts/billing';
+import { formatBillingDay, formatBillingPeriod, formatCents } from '@resonant/contracts/billing';
 import type { Database } from '../../db/client.ts';
 import type { JobHandler } from '../../jobs/job-worker.ts';
 import { headerSafe, mailHtml, mailText, type MailContent } from '../../lib/mail-layout.ts';
@@ -8,26 +8,15 @@ import { findInvoiceWithOrg, listOrgAdminEmails, type InvoiceRow } from './invoi
 /** Mails an unpaid invoice's pay link: its charge failed, or there was no card to charge. */
 export const BILLING_MAIL_JOB = 'billing.invoice-mail';
 
-const DAY_FORMAT = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** SPEC §9: a day as MMM D, YYYY, as the billing pages show it. */
-const formatDay = (day: string) => DAY_FORMAT.format(new Date(`${day}T00:00:00Z`));
-
 /** The mail of an invoice to pay: why it was not paid, what it is for, and its pay link. */
 function unpaidInvoiceMail(invoice: InvoiceRow, orgName: string, to: string[]): OutgoingMail {
   const number = invoice.number ?? '';
   const amount = formatCents(invoice.amountDueCents);
   const failed = invoice.invoiceStatus === 'failed';
   const what =
-    `Invoice ${number} of ${orgName} for ${formatDay(invoice.billingPeriodStart)} – ` +
-    `${formatDay(invoice.billingPeriodEnd)} is ${amount}: ${invoice.seats} ` +
+    `Invoice ${number} of ${orgName} for ${formatBillingPeriod(invoice.billingPeriodStart, invoice.billingPeriodEnd)} is ${amount}: ${invoice.seats} ` +
     `seat${invoice.seats === 1 ? '' : 's'} at ${formatCents(invoice.unitAmountCents)}.`;
-  const due = invoice.dueDate ? ` It is due on ${formatDay(invoice.dueDate)}.` : '';
+  const due = invoice.dueDate ? ` It is due on ${formatBillingDay(invoice.dueDate)}.` : '';
   const content: MailContent = {
     heading: failed ? `We could not charge ${orgName}'s card` : `${orgName}'s invoice is ready`,
     paragraphs: [
@@ -59,7 +48,7 @@ function unpaidInvoiceMail(invoice: InvoiceRow, orgName: string, to: string[]): 
 export function invoiceMailHandler(deps: { db: Database; mailer: Mailer }): JobHandler {
   return {
     async run(job) {
-      const found = await findInvoiceWithOrg(deps.db, String(job.payload.invoiceId));
+      const found = await findInvoiceWithOrg(deps.db, { invoiceId: String(job.payload.invoiceId) });
       if (!found) return;
       const { invoice } = found;
       const unpaid = invoice.invoiceStatus === 'failed' || invoice.invoiceStatus === 'invoice sent';

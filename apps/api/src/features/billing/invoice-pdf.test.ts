@@ -40,7 +40,7 @@ describe('renderInvoicePdf', () => {
       TEST_MODE_LABEL,
       'Zoë & Co — Breathwork',
       'billing@zoe-and-co.test',
-      'Billing period: Jan 31, 2026 – Feb 28, 2026',
+      'Billing period: Jan 31, 2026 – Feb 27, 2026',
       'Status: paid',
       'Due date: Mar 7, 2026',
       'Paid at: Mar 2, 2026',

@@ -1,5 +1,10 @@
 import PDFDocument from 'pdfkit';
-import { formatCents, TEST_MODE_LABEL } from '@resonant/contracts/billing';
+import {
+  formatBillingDay,
+  formatBillingPeriod,
+  formatCents,
+  TEST_MODE_LABEL,
+} from '@resonant/contracts/billing';
 import type { invoices } from '../../db/schema/billing.ts';
 
 /** What the PDF shows: an invoice row as stored, with its organisation's name and time zone. */
@@ -19,11 +24,14 @@ export type InvoicePdfInput = Pick<
   | 'paidAt'
 > & { orgName: string; timeZone: string };
 
-const dayFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone });
-
-/** SPEC §9: a day (YYYY-MM-DD) as MMM D, YYYY. */
-const formatDay = (day: string) => dayFormat('UTC').format(new Date(`${day}T00:00:00Z`));
+/** SPEC §9: an instant as MMM D, YYYY, the day it was in the organisation's time zone. */
+const formatInstantDay = (instant: Date, timeZone: string) =>
+  instant.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone,
+  });
 
 const MARGIN = 56;
 const MUTED = '#555555';
@@ -61,13 +69,10 @@ export function renderInvoicePdf(invoice: InvoicePdfInput): Promise<Buffer> {
   if (invoice.billingEmail) doc.text(invoice.billingEmail);
 
   const rows: [string, string][] = [
-    [
-      'Billing period',
-      `${formatDay(invoice.billingPeriodStart)} – ${formatDay(invoice.billingPeriodEnd)}`,
-    ],
+    ['Billing period', formatBillingPeriod(invoice.billingPeriodStart, invoice.billingPeriodEnd)],
     ['Status', invoice.invoiceStatus],
-    ['Due date', invoice.dueDate ? formatDay(invoice.dueDate) : '—'],
-    ['Paid at', invoice.paidAt ? dayFormat(invoice.timeZone).format(invoice.paidAt) : '—'],
+    ['Due date', invoice.dueDate ? formatBillingDay(invoice.dueDate) : '—'],
+    ['Paid at', invoice.paidAt ? formatInstantDay(invoice.paidAt, invoice.timeZone) : '—'],
   ];
   doc.moveDown();
   for (const [label, value] of rows) {

@@ -1,4 +1,18 @@
-import { and, asc, count, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { InvoiceStatus } from '@resonant/contracts/billing';
 import type { Database } from '../../db/client.ts';
 import { invoices } from '../../db/schema/billing.ts';
 import { jobs } from '../../db/schema/jobs.ts';
@@ -71,12 +85,22 @@ export async function insertDraft(db: Database, org: OrgRef, draft: NewDraft) {
   return rows.length > 0;
 }
 
-/** The organisation's drafts, oldest period first. */
-export async function listDrafts(db: Database, org: OrgRef) {
+/** A draft the provider is to issue: its own, or one no provider has an invoice for yet. */
+const isDraftOf = (provider: string) =>
+  and(
+    eq(invoices.invoiceStatus, 'draft'),
+    or(eq(invoices.provider, provider), isNull(invoices.providerInvoiceId)),
+  );
+
+/**
+ * The drafts the provider is to issue, oldest period first (a draft left by another provider
+ * before a switch, with no invoice there, is issued by this one).
+ */
+export async function listDrafts(db: Database, org: OrgRef, provider: string) {
   return db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.orgId, org.orgId), eq(invoices.invoiceStatus, 'draft')))
+    .where(and(eq(invoices.orgId, org.orgId), isDraftOf(provider)))
     .orderBy(asc(invoices.billingPeriodStart));
 }
 
@@ -89,19 +113,21 @@ export async function invoiceSequence(db: Database, org: OrgRef, periodStart: st
   return Number(row?.n ?? 0);
 }
 
-/** Issued invoices no charge was tried for yet (a run stopped between issuing and charging). */
-export async function listUncharged(db: Database, org: OrgRef) {
+/** Issued, not paid, and invoicing has not finished charging it (a webhook may have set `failed`). */
+const isUnchargedOf = (provider: string) =>
+  and(
+    eq(invoices.provider, provider),
+    isNotNull(invoices.providerInvoiceId),
+    inArray(invoices.invoiceStatus, ['invoice sent', 'failed']),
+    isNull(invoices.chargeAttemptedAt),
+  );
+
+/** The provider's invoices issued and still to charge (a run stopped between the two). */
+export async function listUncharged(db: Database, org: OrgRef, provider: string) {
   return db
     .select()
     .from(invoices)
-    .where(
-      and(
-        eq(invoices.orgId, org.orgId),
-        eq(invoices.invoiceStatus, 'invoice sent'),
-        eq(invoices.paymentStatus, 'unpaid'),
-        isNull(invoices.lastPaymentError),
-      ),
-    )
+    .where(and(eq(invoices.orgId, org.orgId), isUnchargedOf(provider)))
     .orderBy(asc(invoices.billingPeriodStart));
 }
 
@@ -118,8 +144,25 @@ export type InvoiceChanges = Partial<
     | 'paymentStatus'
     | 'paidAt'
     | 'lastPaymentError'
+    | 'chargeAttemptedAt'
   >
 >;
+
+/** Changes the organisation's invoice when `condition` holds too; false when it did not. */
+async function changeInvoice(
+  db: Database,
+  org: OrgRef,
+  invoiceId: string,
+  condition: SQL | undefined,
+  changes: InvoiceChanges,
+) {
+  const rows = await db
+    .update(invoices)
+    .set(changes)
+    .where(and(eq(invoices.orgId, org.orgId), eq(invoices.id, invoiceId), condition))
+    .returning({ id: invoices.id });
+  return rows.length > 0;
+}
 
 /**
  * Changes an invoice still in one of the `from` statuses; false when it has moved on meanwhile
@@ -129,29 +172,75 @@ export async function updateInvoice(
   db: Database,
   org: OrgRef,
   invoiceId: string,
-  from: readonly string[],
+  from: readonly InvoiceStatus[],
   changes: InvoiceChanges,
 ) {
-  const rows = await db
-    .update(invoices)
-    .set(changes)
-    .where(
-      and(
-        eq(invoices.orgId, org.orgId),
-        eq(invoices.id, invoiceId),
-        inArray(invoices.invoiceStatus, [...from]),
-      ),
-    )
-    .returning({ id: invoices.id });
-  return rows.length > 0;
+  return changeInvoice(db, org, invoiceId, inArray(invoices.invoiceStatus, [...from]), changes);
 }
 
-/** Organisations whose billing date has come in their own time zone at `now`. */
-export async function listDueOrgIds(db: Database, now: Date) {
+/** A draft that is still one, with no provider invoice or with `providerInvoiceId`. */
+const isDraftIssuedAs = (providerInvoiceId: string) =>
+  and(
+    eq(invoices.invoiceStatus, 'draft'),
+    or(isNull(invoices.providerInvoiceId), eq(invoices.providerInvoiceId, providerInvoiceId)),
+  );
+
+/**
+ * Records a draft issued as `providerInvoiceId`; false when another run recorded it first, or
+ * made another provider invoice for it.
+ */
+export async function recordIssued(
+  db: Database,
+  org: OrgRef,
+  draftId: string,
+  changes: InvoiceChanges & { providerInvoiceId: string },
+) {
+  return changeInvoice(db, org, draftId, isDraftIssuedAs(changes.providerInvoiceId), changes);
+}
+
+/**
+ * Records how charging an invoice ended (`charge_attempted_at` set): once, whichever unpaid status
+ * a webhook gave it meanwhile; never over a payment. True only for the run that recorded it.
+ */
+export async function recordChargeOutcome(
+  db: Database,
+  org: OrgRef,
+  invoiceId: string,
+  changes: InvoiceChanges & { chargeAttemptedAt: Date },
+) {
+  const unfinished = and(
+    inArray(invoices.invoiceStatus, ['invoice sent', 'failed']),
+    isNull(invoices.chargeAttemptedAt),
+  );
+  return changeInvoice(db, org, invoiceId, unfinished, changes);
+}
+
+/**
+ * Organisations billing has work for at `now`: their billing date has come in their own time
+ * zone, or a draft is still to issue, or an invoice still to charge (a run that gave up). With
+ * Stripe never a demo organisation: the demo's billing is test mode's (decision 0025).
+ */
+export async function listDueOrgIds(db: Database, now: Date, provider: string) {
+  const hasInvoice = (condition: SQL | undefined) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(invoices)
+        .where(and(eq(invoices.orgId, organisations.id), condition)),
+    );
   const rows = await db
     .select({ id: organisations.id })
     .from(organisations)
-    .where(lte(organisations.nextBillingDate, orgDay(now)))
+    .where(
+      and(
+        or(
+          lte(organisations.nextBillingDate, orgDay(now)),
+          hasInvoice(isDraftOf(provider)),
+          hasInvoice(isUnchargedOf(provider)),
+        ),
+        provider === 'stripe' ? eq(organisations.isDemo, false) : undefined,
+      ),
+    )
     .orderBy(asc(organisations.nextBillingDate), asc(organisations.id));
   return rows.map((row) => row.id);
 }
@@ -172,17 +261,28 @@ export async function hasUnfinishedJob(db: Database, kind: string, org: OrgRef) 
   return row !== undefined;
 }
 
-/** An invoice with its organisation's name and billing email (null: no such invoice). */
-export async function findInvoiceWithOrg(db: Database, invoiceId: string) {
+/**
+ * An invoice with its organisation's name, billing email and time zone, by our id or by the
+ * local provider's token (its pay page's and PDF's address); null when there is none.
+ */
+export async function findInvoiceWithOrg(
+  db: Database,
+  ref: { invoiceId: string } | { localToken: string },
+) {
   const [row] = await db
     .select({
       invoice: invoices,
       orgName: organisations.name,
       orgBillingEmail: organisations.billingEmail,
+      timeZone: organisations.timeZone,
     })
     .from(invoices)
     .innerJoin(organisations, eq(organisations.id, invoices.orgId))
-    .where(eq(invoices.id, invoiceId));
+    .where(
+      'invoiceId' in ref
+        ? eq(invoices.id, ref.invoiceId)
+        : and(eq(invoices.provider, 'local'), eq(invoices.providerInvoiceId, ref.localToken)),
+    );
   return row ?? null;
 }
 

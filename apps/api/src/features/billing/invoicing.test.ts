@@ -1,20 +1,31 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { and, asc, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPaymentMethodResponse } from '@resonant/contracts/billing';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { addMember } from '../../../test/factories.ts';
 import { buildOrg } from '../../../test/org-builder.ts';
 import { recordReading } from '../../../test/record-reading.ts';
 import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener.ts';
+import { startStripeStandIn, type StripeStandIn } from '../../../test/stripe-stand-in.ts';
 import { syntheticRr } from '../../../test/synthetic-rr.ts';
-import { invoices } from '../../db/schema/billing.ts';
+import { invoices, paymentMethods } from '../../db/schema/billing.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { orgMemberships, organisations } from '../../db/schema/organisations.ts';
+import { memberActiveDays } from '../../db/schema/rollups.ts';
 import { JobWorker } from '../../jobs/job-worker.ts';
 import { addMonths } from '../../lib/billing-period.ts';
+import type { BillingProvider } from '../../lib/billing/billing-provider.ts';
+import {
+  createBillingProvider,
+  type ConfiguredBillingProvider,
+} from '../../lib/billing/create-billing-provider.ts';
 import { localBillingProvider } from '../../lib/billing/local-provider.ts';
 import { BILLING_INVOICE_JOB, sweepDueOrganisations } from './billing-jobs.ts';
 import { BILLING_MAIL_JOB } from './invoice-mail.ts';
+import { listDueOrgIds } from './invoicing.queries.ts';
 import {
   draftDueInvoices,
   invoiceNumber,
@@ -274,7 +285,7 @@ describe('invoicing', () => {
     const mail = await smtp.waitForMail(billingEmail);
     expect(mail.subject).toBe(`Payment failed: invoice ${invoice!.number} of ${org.name}`);
     expect(mail.text).toContain(`Pay invoice: ${invoice!.invoiceUrl}`);
-    expect(mail.text).toContain('Mar 1, 2026 – Apr 1, 2026 is $7.00: 1 seat at $7.00');
+    expect(mail.text).toContain('Mar 1, 2026 – Mar 31, 2026 is $7.00: 1 seat at $7.00');
     expect(mail.html).toContain(`href="${invoice!.invoiceUrl}"`);
   });
 
@@ -362,6 +373,122 @@ describe('invoicing', () => {
     expect(await mailJobsOf(org.id)).toEqual([]);
   });
 
+  it('bills each membership of a member removed and added again for its own days', async () => {
+    const org = await billedOrg('2026-05-01', ['sam', 'lou', 'ora']);
+    const { ids } = org;
+    // Sam pays for himself; Lou is a lifetime member; the org pays for Ora.
+    await t.db
+      .update(orgMemberships)
+      .set({ payer: 'user' })
+      .where(and(eq(orgMemberships.orgId, org.id), eq(orgMemberships.accountId, ids.sam)));
+    await t.db
+      .update(orgMemberships)
+      .set({ lifetime: true })
+      .where(and(eq(orgMemberships.orgId, org.id), eq(orgMemberships.accountId, ids.lou)));
+    for (const person of [ids.sam, ids.lou, ids.ora]) {
+      await readingAt(org.id, person, '2026-05-03T07:00:00Z');
+    }
+    at('2026-05-10T09:00:00Z');
+    for (const person of [ids.sam, ids.lou, ids.ora]) {
+      const removed = await t.call('DELETE', `/api/org/users?userId=${person}`, org.tokens.admin);
+      expect(removed.statusCode).toBe(200);
+    }
+    // Added again two days later, each with the other payer, and never active since: Sam's and
+    // Lou's days were not the organisation's to pay, Ora's were.
+    await addMember(t.db, org.id, ids.sam, { payer: 'org' });
+    await addMember(t.db, org.id, ids.lou, { payer: 'org' });
+    await addMember(t.db, org.id, ids.ora, { payer: 'user' });
+
+    at('2026-05-20T12:00:00Z');
+    const stats = await t.call('GET', '/api/org/users_stats', org.tokens.admin);
+    expect(stats.json()).toMatchObject({ seats: 1 });
+    await invoiceOrganisation(invoicing, org.id, at('2026-06-01T06:00:00Z'));
+    expect(await invoicesOf(org.id)).toMatchObject([{ seats: 1 }]);
+  });
+
+  it('counts a reading at 23:30 on the period’s last day, in the organisation’s time zone', async () => {
+    const org = await billedOrg('2026-03-01', ['late', 'early'], {
+      timeZone: 'America/Los_Angeles',
+    });
+    // 23:30 on 31 March in Los Angeles is 1 April in UTC: still March's period there.
+    await readingAt(org.id, org.ids.late, '2026-04-01T06:30:00Z');
+    // 00:30 on 1 April there: the next period.
+    await readingAt(org.id, org.ids.early, '2026-04-01T07:30:00Z');
+    // 23:45 on 31 March there: not billed yet.
+    expect(await draftDueInvoices(invoicing, org.id, at('2026-04-01T06:45:00Z'))).toBe(0);
+    await invoiceOrganisation(invoicing, org.id, at('2026-04-01T08:00:00Z'));
+    expect(await invoicesOf(org.id)).toMatchObject([
+      { billingPeriodStart: '2026-03-01', billingPeriodEnd: '2026-04-01', seats: 1 },
+    ]);
+    expect(await cursorOf(org.id)).toEqual({ previous: '2026-04-01', next: '2026-05-01' });
+  });
+
+  it('mails nobody with notify: false', async () => {
+    const org = await billedOrg('2026-03-01', ['ada']);
+    await readingAt(org.id, org.ids.ada, '2026-03-05T07:00:00Z');
+    await invoiceOrganisation({ ...invoicing, notify: false }, org.id, at('2026-04-01T00:30:00Z'));
+    expect(await invoicesOf(org.id)).toMatchObject([
+      { invoiceStatus: 'invoice sent', lastPaymentError: NO_SAVED_CARD_ERROR },
+    ]);
+    expect(await mailJobsOf(org.id)).toEqual([]);
+  });
+
+  it('makes one invoice, one outcome and one mail when two runs meet', async () => {
+    const declining = await billedOrg('2026-03-01', ['ada'], {
+      billingEmail: `meet-${randomUUID().slice(0, 8)}@example.test`,
+    });
+    const paying = await billedOrg('2026-03-01', ['ada']);
+    at('2026-03-02T10:00:00Z');
+    await addCard(declining.tokens.admin, CHARGE_DECLINED);
+    await addCard(paying.tokens.admin, SUCCEEDS);
+    for (const org of [declining, paying]) {
+      await readingAt(org.id, org.ids.ada, '2026-03-05T07:00:00Z');
+    }
+    at('2026-04-01T00:30:00Z');
+    await Promise.all([
+      invoiceOrganisation(invoicing, declining.id, now),
+      invoiceOrganisation(invoicing, declining.id, now),
+      invoiceOrganisation(invoicing, paying.id, now),
+      invoiceOrganisation(invoicing, paying.id, now),
+    ]);
+    expect(await invoicesOf(declining.id)).toMatchObject([
+      { invoiceStatus: 'failed', number: invoiceNumber(declining.id, 1) },
+    ]);
+    expect(await mailJobsOf(declining.id)).toHaveLength(1);
+    expect(await invoicesOf(paying.id)).toMatchObject([{ invoiceStatus: 'paid' }]);
+    expect(await mailJobsOf(paying.id)).toEqual([]);
+  });
+
+  it('queues the organisations with a draft or a charge still to finish, not a finished one', async () => {
+    const drafted = await billedOrg('2026-03-01', ['ada']);
+    const charging = await billedOrg('2026-03-01', ['ada']);
+    const finished = await billedOrg('2026-03-01', ['ada']);
+    await readingAt(charging.id, charging.ids.ada, '2026-03-05T07:00:00Z');
+    at('2026-04-01T00:30:00Z');
+    // A run that stopped after drafting, one that stopped after issuing, and a whole one.
+    await draftDueInvoices(invoicing, drafted.id, now);
+    await invoiceOrganisation(invoicing, charging.id, now);
+    await t.db
+      .update(invoices)
+      .set({ invoiceStatus: 'invoice sent', paymentStatus: 'unpaid', chargeAttemptedAt: null })
+      .where(eq(invoices.orgId, charging.id));
+    await invoiceOrganisation(invoicing, finished.id, now);
+    // The next billing date is a month away: only unfinished work brings them back.
+    const due = await listDueOrgIds(t.db, at('2026-04-02T12:00:00Z'), 'local');
+    expect(due).toEqual(expect.arrayContaining([drafted.id, charging.id]));
+    expect(due).not.toContain(finished.id);
+    // Another provider's unfinished charges are not this one's to finish.
+    expect(await listDueOrgIds(t.db, now, 'stripe')).not.toContain(charging.id);
+  });
+
+  it('keeps demo organisations out of a Stripe sweep', async () => {
+    const org = await billedOrg('2026-03-01', ['ada']);
+    await t.db.update(organisations).set({ isDemo: true }).where(eq(organisations.id, org.id));
+    const when = at('2026-04-02T12:00:00Z');
+    expect(await listDueOrgIds(t.db, when, 'local')).toContain(org.id);
+    expect(await listDueOrgIds(t.db, when, 'stripe')).not.toContain(org.id);
+  });
+
   it('sweeps the organisations whose billing date has come in their time zone, once each', async () => {
     // 1 May 02:00 in Auckland is still 30 April in UTC.
     const auckland = await billedOrg('2026-04-01', ['ada'], { timeZone: 'Pacific/Auckland' });
@@ -374,8 +501,18 @@ describe('invoicing', () => {
       retryBaseMs: 10,
       pollMs: 60_000,
     });
-    await sweepDueOrganisations({ db: t.db, clock: () => now, jobs: worker });
-    await sweepDueOrganisations({ db: t.db, clock: () => now, jobs: worker });
+    await sweepDueOrganisations({
+      db: t.db,
+      clock: () => now,
+      jobs: worker,
+      billing: invoicing.billing,
+    });
+    await sweepDueOrganisations({
+      db: t.db,
+      clock: () => now,
+      jobs: worker,
+      billing: invoicing.billing,
+    });
     const queued = await t.db
       .select({ id: jobs.id, orgId: jobs.orgId })
       .from(jobs)
@@ -391,5 +528,272 @@ describe('invoicing', () => {
       { billingPeriodStart: '2026-04-01', billingPeriodEnd: '2026-05-01', seats: 0 },
     ]);
     expect(await invoicesOf(utc.id)).toEqual([]);
+  });
+});
+
+describe('invoicing with Stripe (the stand-in)', () => {
+  let standIn: StripeStandIn;
+  let smtp: SmtpListener;
+  let t: TestApp;
+  let webhookUrl = '';
+  let stripe: ConfiguredBillingProvider;
+  let invoicing: Invoicing;
+  /** Stripe.js in the browser: makes payment methods from test tokens. */
+  let browser: Stripe;
+  /** Stripe's dashboard: the objects as Stripe holds them. */
+  let dashboard: Stripe;
+  // The app runs on the real clock (webhooks are signed now); invoicing is told the time.
+  const BILLED_AT = new Date('2026-02-01T12:00:00Z');
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    smtp = await startSmtpListener();
+    t = await buildTestApp({
+      env: {
+        SMTP_URL: smtp.url,
+        JOB_POLL_MS: '25',
+        SEAT_PRICE_CENTS: String(SEAT_PRICE_CENTS),
+        STRIPE_SECRET_KEY: standIn.secretKey,
+        STRIPE_PUBLISHABLE_KEY: standIn.publishableKey,
+        STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
+        STRIPE_API_URL: standIn.url,
+      },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    webhookUrl = `http://127.0.0.1:${port}/api/billing/webhooks/stripe`;
+    stripe = createBillingProvider(t.config, t.db, () => new Date());
+    invoicing = { db: t.db, billing: stripe, seatPriceCents: SEAT_PRICE_CENTS };
+    const endpoint = new URL(standIn.url);
+    const options = { host: endpoint.hostname, port: endpoint.port, protocol: 'http' } as const;
+    browser = new Stripe(standIn.publishableKey, options);
+    dashboard = new Stripe(standIn.secretKey, options);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+    await standIn.close();
+  });
+
+  /** An organisation billed from 1 January 2026 with one member active in it, and its cards. */
+  async function stripeOrg(tokens: string[], billingEmail: string | null = null) {
+    const org = await buildOrg(t, {
+      people: {
+        admin: { orgAdmin: true, email: `admin-${randomUUID().slice(0, 8)}@example.test` },
+        ada: {},
+      },
+      signIn: ['admin'],
+    });
+    await t.db
+      .update(organisations)
+      .set({
+        billingStartDate: '2026-01-01',
+        previousBillingDate: '2026-01-01',
+        nextBillingDate: '2026-02-01',
+        billingEmail,
+      })
+      .where(eq(organisations.id, org.id));
+    await t.db
+      .insert(memberActiveDays)
+      .values({ orgId: org.id, accountId: org.ids.ada, day: '2026-01-10' });
+    const cards: string[] = [];
+    // Saved as the settings page saves them: the first is the default.
+    for (const token of tokens) {
+      const { id } = await browser.paymentMethods.create({ type: 'card', card: { token } });
+      const saved = await t.call('POST', '/api/org/attach_billing_method', org.tokens.admin, {
+        method_id: id,
+      });
+      expect(saved.statusCode).toBe(200);
+      cards.push(id);
+    }
+    return { id: org.id, cards };
+  }
+
+  const invoiceOf = async (orgId: string) => {
+    const rows = await t.db.select().from(invoices).where(eq(invoices.orgId, orgId));
+    expect(rows).toHaveLength(1);
+    return rows[0]!;
+  };
+  const atStripe = (invoice: { providerInvoiceId: string | null }) =>
+    dashboard.invoices.retrieve(invoice.providerInvoiceId!);
+  const mailJobsOf = (orgId: string) =>
+    t.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.orgId, orgId), eq(jobs.kind, BILLING_MAIL_JOB)));
+  const savedCardsOf = async (orgId: string) =>
+    (
+      await t.db
+        .select({ id: paymentMethods.providerMethodId })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.orgId, orgId))
+    ).map((row) => row.id);
+
+  it('issues the invoice at Stripe and charges the default card, then the next', async () => {
+    const org = await stripeOrg(['tok_chargeCustomerFail', 'tok_visa']);
+    await invoiceOrganisation(invoicing, org.id, BILLED_AT);
+    const invoice = await invoiceOf(org.id);
+    expect(invoice).toMatchObject({
+      provider: 'stripe',
+      providerInvoiceId: expect.stringMatching(/^in_/),
+      number: expect.stringMatching(/^[0-9A-F]{8}-0001$/),
+      seats: 1,
+      amountDueCents: SEAT_PRICE_CENTS,
+      invoiceStatus: 'paid',
+      paymentStatus: 'paid',
+      lastPaymentError: null,
+      invoiceUrl: expect.stringMatching(/^https:\/\/invoice\.stripe\.com\//),
+      chargeAttemptedAt: BILLED_AT,
+    });
+    expect(await atStripe(invoice)).toMatchObject({
+      status: 'paid',
+      amount_paid: SEAT_PRICE_CENTS,
+      attempt_count: 2,
+      metadata: { org_id: org.id, invoice_id: invoice.id },
+    });
+    expect(await mailJobsOf(org.id)).toEqual([]);
+  });
+
+  it('records a failure and mails it once when Stripe’s webhook lands between the declines', async () => {
+    const billingEmail = `race-${randomUUID().slice(0, 8)}@example.test`;
+    const org = await stripeOrg(['tok_chargeCustomerFail', 'tok_chargeCustomerFail'], billingEmail);
+    const delivered: string[] = [];
+    // Stripe sends invoice.payment_failed as each charge is declined; here it arrives (and is
+    // applied: `failed`) before the loop tries the next card.
+    const racing: BillingProvider = {
+      ...stripe,
+      async chargeInvoice(providerInvoiceId, methodId) {
+        const charged = await stripe.chargeInvoice(providerInvoiceId, methodId);
+        const event = standIn.eventsAbout(providerInvoiceId, 'invoice.payment_failed').at(-1)!;
+        const answer = await standIn.sendWebhook(webhookUrl, event);
+        expect(answer.status).toBe(200);
+        delivered.push(event.id);
+        const [row] = await t.db
+          .select({ status: invoices.invoiceStatus })
+          .from(invoices)
+          .where(eq(invoices.providerInvoiceId, providerInvoiceId));
+        expect(row).toEqual({ status: 'failed' });
+        return charged;
+      },
+    };
+    await invoiceOrganisation({ ...invoicing, billing: racing }, org.id, BILLED_AT);
+    expect(delivered).toHaveLength(2);
+    expect(await invoiceOf(org.id)).toMatchObject({
+      invoiceStatus: 'failed',
+      paymentStatus: 'failed',
+      lastPaymentError: expect.stringContaining('declined'),
+      chargeAttemptedAt: BILLED_AT,
+    });
+    expect(await mailJobsOf(org.id)).toHaveLength(1);
+    const mail = await smtp.waitForMail(billingEmail);
+    expect(mail.subject).toMatch(/^Payment failed: invoice /);
+
+    // Done: a later run neither charges nor mails again.
+    await invoiceOrganisation(invoicing, org.id, new Date('2026-02-01T13:00:00Z'));
+    expect((await atStripe(await invoiceOf(org.id))).attempt_count).toBe(2);
+    expect(await mailJobsOf(org.id)).toHaveLength(1);
+  });
+
+  it('charges once when a run stops between the charge and recording it', async () => {
+    const org = await stripeOrg(['tok_visa']);
+    const stopping: BillingProvider = {
+      ...stripe,
+      async chargeInvoice(providerInvoiceId, methodId) {
+        await stripe.chargeInvoice(providerInvoiceId, methodId);
+        throw new Error('the process stopped here');
+      },
+    };
+    await expect(
+      invoiceOrganisation({ ...invoicing, billing: stopping }, org.id, BILLED_AT),
+    ).rejects.toThrow('the process stopped here');
+    expect(await invoiceOf(org.id)).toMatchObject({
+      invoiceStatus: 'invoice sent',
+      chargeAttemptedAt: null,
+    });
+    // The sweep brings the organisation back though its next billing date is a month away.
+    expect(await listDueOrgIds(t.db, new Date('2026-02-02T12:00:00Z'), 'stripe')).toContain(org.id);
+
+    await invoiceOrganisation(invoicing, org.id, new Date('2026-02-02T12:00:00Z'));
+    const invoice = await invoiceOf(org.id);
+    expect(invoice).toMatchObject({ invoiceStatus: 'paid', paymentStatus: 'paid' });
+    expect(await atStripe(invoice)).toMatchObject({ status: 'paid', attempt_count: 1 });
+    expect(standIn.eventsAbout(invoice.providerInvoiceId!, 'invoice.paid')).toHaveLength(1);
+  });
+
+  it('makes one invoice at Stripe, one charge and one mail when two runs meet', async () => {
+    const paying = await stripeOrg(['tok_visa']);
+    const declining = await stripeOrg(['tok_chargeCustomerFail'], 'meet@example.test');
+    // Each pair of runs issues its draft at the same moment, however the rest interleaves.
+    const meeting = () => {
+      let arrived = 0;
+      let release = () => {};
+      const together = new Promise<void>((resolve) => (release = resolve));
+      const billing: BillingProvider = {
+        ...stripe,
+        async createInvoice(input) {
+          if (++arrived === 2) release();
+          await together;
+          return stripe.createInvoice(input);
+        },
+      };
+      return { ...invoicing, billing };
+    };
+    const [payingRuns, decliningRuns] = [meeting(), meeting()];
+    await Promise.all([
+      invoiceOrganisation(payingRuns, paying.id, BILLED_AT),
+      invoiceOrganisation(payingRuns, paying.id, BILLED_AT),
+      invoiceOrganisation(decliningRuns, declining.id, BILLED_AT),
+      invoiceOrganisation(decliningRuns, declining.id, BILLED_AT),
+    ]);
+    const paid = await invoiceOf(paying.id);
+    expect(paid.invoiceStatus).toBe('paid');
+    expect(await atStripe(paid)).toMatchObject({ status: 'paid', attempt_count: 1 });
+    expect(standIn.eventsAbout(paid.providerInvoiceId!, 'invoice.finalized')).toHaveLength(1);
+    expect(await invoiceOf(declining.id)).toMatchObject({ invoiceStatus: 'failed' });
+    expect(await mailJobsOf(declining.id)).toHaveLength(1);
+  });
+
+  it('forgets a card Stripe no longer has and charges the next', async () => {
+    const org = await stripeOrg(['tok_visa', 'tok_mastercard']);
+    const [gone, next] = org.cards as [string, string];
+    // Detached at Stripe; its webhook never came.
+    await dashboard.paymentMethods.detach(gone);
+    await invoiceOrganisation(invoicing, org.id, BILLED_AT);
+    expect(await invoiceOf(org.id)).toMatchObject({ invoiceStatus: 'paid' });
+    expect(await savedCardsOf(org.id)).toEqual([next]);
+    const [row] = await t.db
+      .select({ defaultMethod: organisations.defaultPaymentMethodId })
+      .from(organisations)
+      .where(eq(organisations.id, org.id));
+    expect(row).toEqual({ defaultMethod: null });
+  });
+
+  it('issues a draft test mode left, for a new Stripe customer', async () => {
+    const org = await stripeOrg([]);
+    await t.db
+      .update(organisations)
+      .set({ billingCustomerId: `cus_local_${org.id}`, billingCustomerProvider: 'local' })
+      .where(eq(organisations.id, org.id));
+    const local = localBillingProvider({ db: t.db, publicUrl: 'http://x.test', clock: () => now });
+    await draftDueInvoices({ ...invoicing, billing: local }, org.id, BILLED_AT);
+    expect(await invoiceOf(org.id)).toMatchObject({ provider: 'local', invoiceStatus: 'draft' });
+
+    await invoiceOrganisation(invoicing, org.id, BILLED_AT);
+    const invoice = await invoiceOf(org.id);
+    expect(invoice).toMatchObject({
+      provider: 'stripe',
+      providerInvoiceId: expect.stringMatching(/^in_/),
+      invoiceStatus: 'invoice sent',
+      lastPaymentError: NO_SAVED_CARD_ERROR,
+    });
+    const [customer] = await t.db
+      .select({
+        id: organisations.billingCustomerId,
+        provider: organisations.billingCustomerProvider,
+      })
+      .from(organisations)
+      .where(eq(organisations.id, org.id));
+    expect(customer).toEqual({ id: expect.stringMatching(/^cus_(?!local)/), provider: 'stripe' });
+    expect((await atStripe(invoice)).customer).toBe(customer!.id);
   });
 });

@@ -3,7 +3,7 @@ import { enqueueJob } from '../../jobs/job-queue.ts';
 import { invoiceDueDate, periodContaining } from '../../lib/billing-period.ts';
 import type { BillingProvider } from '../../lib/billing/billing-provider.ts';
 import { countSeats } from '../../lib/seats.ts';
-import { ensureOrgCustomer } from './billing-customer.ts';
+import { ensureOrgCustomer, storedCustomerId } from './billing-customer.ts';
 import { findBillingOrg, listMethods } from './billing.queries.ts';
 import { BILLING_MAIL_JOB } from './invoice-mail.ts';
 import {
@@ -13,16 +13,25 @@ import {
   listUncharged,
   lockBillingCursor,
   moveBillingCursor,
+  recordChargeOutcome,
+  recordIssued,
   updateInvoice,
   type InvoiceRow,
 } from './invoicing.queries.ts';
+import { syncProviderPaymentMethod } from './provider-sync.ts';
 
 /**
  * What invoicing runs with: the database (a transaction for the demo seed), the payment provider
- * and the seat price. The time is passed to each call, so the jobs (the clock), tests (a fixed
- * clock) and the demo seed (one clock per month) run the same code.
+ * and the seat price; `notify: false` mails nobody (the demo seed). The time is passed to each
+ * call, so the jobs (the clock), tests (a fixed clock) and the demo seed (one clock per month)
+ * run the same code.
  */
-export type Invoicing = { db: Database; billing: BillingProvider; seatPriceCents: number };
+export type Invoicing = {
+  db: Database;
+  billing: BillingProvider;
+  seatPriceCents: number;
+  notify?: boolean;
+};
 
 /** Why an invoice was not charged: nothing to charge it to. Kept in last_payment_error. */
 export const NO_SAVED_CARD_ERROR = 'No saved card to charge';
@@ -34,19 +43,21 @@ export function invoiceNumber(orgId: string, sequence: number): string {
 
 /**
  * Everything billing owes an organisation at `now`: a draft for every period that has ended,
- * each issued at the provider and charged; an invoice a stopped run issued but did not charge is
- * charged too. Safe to run again: each step does only what is still to do.
+ * each issued at the provider and charged; an invoice a stopped run issued but did not finish
+ * charging is charged too. Safe to run again, or twice at once: each step does only what is
+ * still to do, and records its outcome only if no other run did.
  */
 export async function invoiceOrganisation(
   invoicing: Invoicing,
   orgId: string,
   now: Date,
 ): Promise<void> {
+  const { db, billing } = invoicing;
   await draftDueInvoices(invoicing, orgId, now);
-  for (const draft of await listDrafts(invoicing.db, { orgId })) {
+  for (const draft of await listDrafts(db, { orgId }, billing.name)) {
     await issueInvoice(invoicing, draft, now);
   }
-  for (const invoice of await listUncharged(invoicing.db, { orgId })) {
+  for (const invoice of await listUncharged(db, { orgId }, billing.name)) {
     await collectInvoice(invoicing, invoice, now);
   }
 }
@@ -99,7 +110,12 @@ async function issueInvoice(invoicing: Invoicing, draft: InvoiceRow, now: Date):
   const { db, billing } = invoicing;
   const org = await findBillingOrg(db, { orgId: draft.orgId });
   if (!org) return;
+  const existing = storedCustomerId(billing, org);
   const customerId = await ensureOrgCustomer(invoicing, org);
+  // The invoice is addressed as the organisation is now (a rename since its customer was made).
+  if (existing) {
+    await billing.updateCustomer(existing, { name: org.name, billingEmail: org.billingEmail });
+  }
   const sequence = await invoiceSequence(db, { orgId: org.id }, draft.billingPeriodStart);
   const issued = await billing.createInvoice({
     customerId,
@@ -116,7 +132,7 @@ async function issueInvoice(invoicing: Invoicing, draft: InvoiceRow, now: Date):
     billingEmail: org.billingEmail,
   });
   const paid = issued.status === 'paid' || draft.amountDueCents === 0;
-  await updateInvoice(db, { orgId: org.id }, draft.id, ['draft'], {
+  await recordIssued(db, { orgId: org.id }, draft.id, {
     number: issued.number,
     provider: billing.name,
     providerInvoiceId: issued.providerInvoiceId,
@@ -126,14 +142,16 @@ async function issueInvoice(invoicing: Invoicing, draft: InvoiceRow, now: Date):
     invoiceStatus: paid ? 'paid' : 'invoice sent',
     paymentStatus: paid ? 'paid' : 'unpaid',
     paidAt: paid ? (issued.paidAt ?? now) : null,
+    chargeAttemptedAt: paid ? now : null,
   });
 }
 
 /**
  * Charges an issued invoice: the default card first, then the other saved cards, newest first
- * (as Optimal HRV does); the first that pays marks it paid. When every card declines it is
- * `failed`; with no saved card it stays `invoice sent`. Either way the billing email is sent the
- * invoice's pay link (a job, queued with the change).
+ * (as Optimal HRV does); the first that pays marks it paid. A card the provider no longer has is
+ * forgotten and the next one tried. When every card declines it is `failed`; with no card to
+ * charge it stays `invoice sent`. Either way the billing email is sent the invoice's pay link (a
+ * job, queued with the outcome by the one run that records it).
  */
 async function collectInvoice(invoicing: Invoicing, invoice: InvoiceRow, now: Date) {
   const { db, billing } = invoicing;
@@ -143,25 +161,33 @@ async function collectInvoice(invoicing: Invoicing, invoice: InvoiceRow, now: Da
   // The provider's state first: a charge that went through before a run stopped is not repeated.
   const current = await billing.retrieveInvoice(providerInvoiceId);
   if (current?.status === 'paid') {
-    await markPaid(db, invoice, current.paidAt ?? now);
+    await markPaid(invoicing, invoice, current.paidAt ?? now, now);
     return;
   }
   let declined: string | null = null;
   for (const method of await listMethods(db, org, billing.name)) {
     const charged = await billing.chargeInvoice(providerInvoiceId, method.providerMethodId);
     if (charged.paid) {
-      await markPaid(db, invoice, charged.paidAt);
+      await markPaid(invoicing, invoice, charged.paidAt, now);
       return;
+    }
+    if (charged.methodGone) {
+      // Detached or deleted at the provider: as its webhook would, forget it here.
+      await db.transaction((tx) =>
+        syncProviderPaymentMethod(tx, billing.name, method.providerMethodId, null),
+      );
+      continue;
     }
     declined = charged.message;
   }
   await db.transaction(async (tx) => {
-    const changed = await updateInvoice(tx, org, invoice.id, ['invoice sent'], {
+    const recorded = await recordChargeOutcome(tx, org, invoice.id, {
       invoiceStatus: declined === null ? 'invoice sent' : 'failed',
       paymentStatus: declined === null ? 'unpaid' : 'failed',
       lastPaymentError: declined ?? NO_SAVED_CARD_ERROR,
+      chargeAttemptedAt: now,
     });
-    if (changed) {
+    if (recorded && invoicing.notify !== false) {
       await enqueueJob(tx, {
         kind: BILLING_MAIL_JOB,
         orgId: invoice.orgId,
@@ -172,11 +198,12 @@ async function collectInvoice(invoicing: Invoicing, invoice: InvoiceRow, now: Da
   });
 }
 
-async function markPaid(db: Database, invoice: InvoiceRow, paidAt: Date) {
+async function markPaid({ db }: Invoicing, invoice: InvoiceRow, paidAt: Date, now: Date) {
   await updateInvoice(db, { orgId: invoice.orgId }, invoice.id, ['invoice sent', 'failed'], {
     invoiceStatus: 'paid',
     paymentStatus: 'paid',
     paidAt,
     lastPaymentError: null,
+    chargeAttemptedAt: now,
   });
 }

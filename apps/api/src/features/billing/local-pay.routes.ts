@@ -14,18 +14,22 @@ import {
   NOT_A_TEST_CARD_MESSAGE,
 } from '@resonant/contracts/billing';
 import { ErrorResponse } from '@resonant/contracts/errors';
+import { localBillingProvider } from '../../lib/billing/local-provider.ts';
 import { perClientLimit } from '../../plugins/rate-limit.ts';
 import type { BillingDeps } from './billing.service.ts';
 import {
   createLocalMethod,
   hostedInvoice,
   localInvoicePdf,
-  payHostedInvoice,
+  payLocalInvoice,
+  type LocalPayDeps,
 } from './local-pay.ts';
 
 const tags = ['billing'];
 const TEST_MODE_NOTE =
   'Test mode only (no payment provider keys configured; 404 otherwise): no money moves.';
+const TEST_INVOICE_NOTE =
+  'An invoice test mode issued (open whichever provider is configured now): no money moves.';
 const CARD_NOTE =
   `Only the card provider’s published test numbers (400 '${NOT_A_TEST_CARD_MESSAGE}'), not ` +
   `expired (400 '${CARD_EXPIRED_MESSAGE}'); the number is never stored.`;
@@ -51,10 +55,23 @@ const invoiceErrors = { 400: ErrorResponse, 404: ErrorResponse };
 
 /**
  * The local (test-mode) provider's own pages: what Stripe.js and Stripe's hosted invoice do when
- * Stripe is configured. Saving a typed test card; and, without sign-in, an invoice's pay page
- * data, paying it and its PDF, each named by the invoice's token.
+ * Stripe is configured. Saving a typed test card (test mode only); and, without sign-in, a local
+ * invoice's pay page data, paying it and its PDF, each named by the invoice's token.
  */
 export const localPayRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, deps) => {
+  // Test mode's invoices are paid with test mode's cards even once Stripe is configured.
+  const pay: LocalPayDeps = {
+    db: deps.db,
+    local:
+      deps.billing.name === 'local'
+        ? deps.billing
+        : localBillingProvider({
+            db: deps.db,
+            publicUrl: deps.config.PUBLIC_URL,
+            clock: deps.clock,
+          }),
+  };
+
   app.post(
     '/api/billing/local/payment_methods',
     {
@@ -85,12 +102,12 @@ export const localPayRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, de
       schema: {
         tags,
         summary: 'An invoice’s pay page (test mode)',
-        description: `${TEST_MODE_NOTE} The token in the invoice’s link is the secret: no sign-in.`,
+        description: `${TEST_INVOICE_NOTE} The token in the invoice’s link is the secret: no sign-in.`,
         params: InvoiceTokenParams,
         response: { 200: LocalHostedInvoice, ...invoiceErrors },
       },
     },
-    async (request) => hostedInvoice(deps, request.params.token),
+    async (request) => hostedInvoice(pay, request.params.token),
   );
 
   app.post(
@@ -108,7 +125,7 @@ export const localPayRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, de
         tags,
         summary: 'Pay an invoice with a test card (test mode)',
         description:
-          `${TEST_MODE_NOTE} The card is charged once and not saved. ${CARD_NOTE} '` +
+          `${TEST_INVOICE_NOTE} The card is charged once and not saved. ${CARD_NOTE} '` +
           `${INVOICE_PAID_MESSAGE}'; 402 '${CARD_DECLINED_MESSAGE}'; 409 ` +
           `'${INVOICE_ALREADY_PAID_MESSAGE}'; 404 '${INVOICE_NOT_FOUND_MESSAGE}'.`,
         params: InvoiceTokenParams,
@@ -122,7 +139,7 @@ export const localPayRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, de
         },
       },
     },
-    async (request) => payHostedInvoice(deps, request.params.token, request.body),
+    async (request) => payLocalInvoice(pay, request.params.token, request.body),
   );
 
   app.get(
@@ -132,11 +149,11 @@ export const localPayRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, de
       schema: {
         tags,
         summary: 'An invoice’s PDF (test mode)',
-        description: `${TEST_MODE_NOTE} Shown inline, named invoice-<number>.pdf.`,
+        description: `${TEST_INVOICE_NOTE} Shown inline, named invoice-<number>.pdf.`,
         params: InvoiceTokenParams,
         response: { 200: PdfFile, ...invoiceErrors },
       },
     },
-    async (request, reply) => sendPdf(reply, await localInvoicePdf(deps, request.params.token)),
+    async (request, reply) => sendPdf(reply, await localInvoicePdf(pay, request.params.token)),
   );
 };

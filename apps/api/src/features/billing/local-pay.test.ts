@@ -12,6 +12,7 @@ import {
   type InvoicesResponse,
   type LocalHostedInvoice,
 } from '@resonant/contracts/billing';
+import { tooManyAttemptsMessage } from '@resonant/contracts/rate-limit';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildOrg } from '../../../test/org-builder.ts';
 import { invoices, localPaymentMethods } from '../../db/schema/billing.ts';
@@ -186,15 +187,20 @@ describe('the local provider’s pages', () => {
       expect(real.json()).toEqual({ message: NOT_A_TEST_CARD_MESSAGE });
     });
 
-    it('answers 402 for a declined card, leaving the invoice to pay', async () => {
+    it('answers 402 for a declined card, leaving the invoice to pay as it was', async () => {
       const response = await pay(token, card('4000 0000 0000 0002'));
       expect(response.statusCode).toBe(402);
       expect(response.json()).toEqual({ message: CARD_DECLINED_MESSAGE });
       expect(await listed()).toMatchObject({
         invoice_status: 'invoice sent',
-        payment_status: 'failed',
+        payment_status: 'unpaid',
         paid_at: null,
       });
+      const [row] = await t.db
+        .select({ lastPaymentError: invoices.lastPaymentError })
+        .from(invoices)
+        .where(eq(invoices.providerInvoiceId, token));
+      expect(row).toEqual({ lastPaymentError: 'Your card was declined.' });
     });
 
     it('pays it with a good card, once', async () => {
@@ -213,5 +219,119 @@ describe('the local provider’s pages', () => {
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ message: INVOICE_ALREADY_PAID_MESSAGE });
     });
+  });
+});
+
+describe('the local provider’s pages once Stripe is configured', () => {
+  let t: TestApp;
+  let token = '';
+  let admin = '';
+
+  beforeAll(async () => {
+    // Keys only: nothing here reaches Stripe.
+    t = await buildTestApp({
+      env: { PUBLIC_URL, STRIPE_SECRET_KEY: 'sk_test_unused', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' },
+      clock: () => NOW,
+    });
+    const org = await buildOrg(t, {
+      name: 'Switched Org',
+      people: { admin: { orgAdmin: true }, active: {} },
+      signIn: ['admin'],
+    });
+    admin = org.tokens.admin;
+    await t.db
+      .update(organisations)
+      .set({
+        billingStartDate: '2026-04-01',
+        previousBillingDate: '2026-04-01',
+        nextBillingDate: '2026-05-01',
+      })
+      .where(eq(organisations.id, org.id));
+    await t.db
+      .insert(memberActiveDays)
+      .values({ orgId: org.id, accountId: org.ids.active, day: '2026-04-12' });
+    // Issued in test mode, before the keys were set.
+    const billing = localBillingProvider({ db: t.db, publicUrl: PUBLIC_URL, clock: () => NOW });
+    await invoiceOrganisation({ db: t.db, billing, seatPriceCents: 900 }, org.id, NOW);
+    const [issued] = await t.db.select().from(invoices).where(eq(invoices.orgId, org.id));
+    token = issued!.providerInvoiceId!;
+  });
+  afterAll(() => t.close());
+
+  it('keeps a test-mode invoice’s pay page, PDF and payment open', async () => {
+    const page = await t.call('GET', `/api/billing/local/invoices/${token}`);
+    expect(page.json()).toMatchObject({ org_name: 'Switched Org', invoice_status: 'invoice sent' });
+    const pdf = await t.call('GET', `/api/billing/local/invoices/${token}/pdf`);
+    expect({ status: pdf.statusCode, type: pdf.headers['content-type'] }).toEqual({
+      status: 200,
+      type: 'application/pdf',
+    });
+    const paid = await t.call(
+      'POST',
+      `/api/billing/local/invoices/${token}/pay`,
+      undefined,
+      card('4242424242424242'),
+    );
+    expect({ status: paid.statusCode, body: paid.json() }).toEqual({
+      status: 200,
+      body: { message: INVOICE_PAID_MESSAGE },
+    });
+    const unknown = await t.call('GET', '/api/billing/local/invoices/in_local_unknown');
+    expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({
+      status: 404,
+      body: { message: INVOICE_NOT_FOUND_MESSAGE },
+    });
+  });
+
+  it('takes no typed card: Stripe.js makes them', async () => {
+    const response = await t.call(
+      'POST',
+      '/api/billing/local/payment_methods',
+      admin,
+      card('4242424242424242'),
+    );
+    expect({ status: response.statusCode, body: response.json() }).toEqual({
+      status: 404,
+      body: { message: 'Not found' },
+    });
+  });
+});
+
+describe('POST /api/billing/local/invoices/{token}/pay, rate limited', () => {
+  const WINDOW_SECONDS = 600;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({
+      env: { AUTH_RATE_LIMIT_PER_IP: '2', AUTH_RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS) },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 with the wait once an address has used its tries', async () => {
+    const tries = [];
+    for (let i = 0; i < 3; i++) {
+      tries.push(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/billing/local/invoices/in_local_guess/pay',
+          remoteAddress: '10.9.8.7',
+          payload: card('4242424242424242'),
+        }),
+      );
+    }
+    expect(tries.map((response) => response.statusCode)).toEqual([404, 404, 429]);
+    const limited = tries[2]!;
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
+    expect(limited.json()).toEqual({ message: tooManyAttemptsMessage(retryAfter) });
+    // Another address is not held back.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/local/invoices/in_local_guess/pay',
+      remoteAddress: '10.9.8.6',
+      payload: card('4242424242424242'),
+    });
+    expect(other.statusCode).toBe(404);
   });
 });

@@ -5,6 +5,7 @@ import {
   INVOICE_NOT_FOUND_MESSAGE,
   INVOICE_PAID_MESSAGE,
   type BillingMessageResponse,
+  type InvoiceStatus,
   type LocalCardBody,
   type LocalHostedInvoice,
   type LocalPaymentMethodResponse,
@@ -15,45 +16,48 @@ import { recordAudit } from '../../lib/audit.ts';
 import type { LocalBillingProvider } from '../../lib/billing/local-provider.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import type { BillingDeps } from './billing.service.ts';
-import { findLocalInvoice } from './billing.queries.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-import { updateInvoice } from './invoicing.queries.ts';
+import { findInvoiceWithOrg, updateInvoice } from './invoicing.queries.ts';
 
 type LocalCard = z.output<typeof LocalCardBody>;
 
-/** Statuses a pay page can pay from. */
-const PAYABLE = ['invoice sent', 'failed'] as const;
+/**
+ * The local pay page's needs: the database, and the local provider to charge a typed card. Its
+ * invoices stay payable whichever provider is configured now (those test mode issued before
+ * Stripe keys were set, the demo's).
+ */
+export type LocalPayDeps = { db: Database; local: LocalBillingProvider };
 
-/** The local provider, or 404: its routes exist only in test mode. */
-function localProvider(deps: BillingDeps): LocalBillingProvider {
-  if (deps.billing.name !== 'local') throw notFound();
-  return deps.billing;
-}
+/** Statuses a pay page can pay from. */
+const PAYABLE: readonly InvoiceStatus[] = ['invoice sent', 'failed'];
 
 async function localInvoice(db: Database, token: string) {
-  const found = await findLocalInvoice(db, token);
+  const found = await findInvoiceWithOrg(db, { localToken: token });
   if (!found?.invoice.number) throw notFound(INVOICE_NOT_FOUND_MESSAGE);
   return { ...found, number: found.invoice.number };
 }
 
 /**
  * Makes a payment method of the organisation from a typed test card, as Stripe.js does in the
- * browser (POST /api/billing/local/payment_methods); the attach call then saves it by its id. 400
- * for a number that is not a test number, or an expired card.
+ * browser (POST /api/billing/local/payment_methods); the attach call then saves it by its id. 404
+ * unless test mode takes the cards (no Stripe keys); 400 for a number that is not a test number,
+ * or an expired card.
  */
 export async function createLocalMethod(
   deps: BillingDeps,
   scope: TenantScope,
   card: LocalCard,
 ): Promise<LocalPaymentMethodResponse> {
-  const provider = localProvider(deps);
+  if (deps.billing.name !== 'local') throw notFound();
   const org = requireOrg(scope);
-  return provider.createMethod(org.orgId, card);
+  return deps.billing.createMethod(org.orgId, card);
 }
 
 /** The local pay page's view of an invoice (GET /api/billing/local/invoices/{token}). */
-export async function hostedInvoice(deps: BillingDeps, token: string): Promise<LocalHostedInvoice> {
-  localProvider(deps);
+export async function hostedInvoice(
+  deps: LocalPayDeps,
+  token: string,
+): Promise<LocalHostedInvoice> {
   const { invoice, orgName, number } = await localInvoice(deps.db, token);
   return {
     number,
@@ -71,38 +75,25 @@ export async function hostedInvoice(deps: BillingDeps, token: string): Promise<L
   };
 }
 
-/** Pays an invoice from its pay page (POST /api/billing/local/invoices/{token}/pay). */
-export async function payHostedInvoice(
-  deps: BillingDeps,
-  token: string,
-  card: LocalCard,
-): Promise<BillingMessageResponse> {
-  return payLocalInvoice(deps.db, localProvider(deps), token, card);
-}
-
 /**
- * Pays a local invoice with a typed test card, without saving it: what its pay page does, and
- * what the demo seed uses to pay its failed invoice. 404 for an unknown token, 409 when it is
- * paid already, 402 when the card is declined (remembered as the last payment error).
+ * Pays a local invoice with a typed test card, without saving it (POST
+ * /api/billing/local/invoices/{token}/pay; the demo seed pays its failed invoice with it too). 404
+ * for an unknown token, 409 when it is paid already, 402 when the card is declined: the invoice
+ * keeps its statuses (a decline here is not invoicing's charge) and the decline is remembered as
+ * its last payment error.
  */
 export async function payLocalInvoice(
-  db: Database,
-  provider: LocalBillingProvider,
+  { db, local }: LocalPayDeps,
   token: string,
   card: LocalCard,
 ): Promise<BillingMessageResponse> {
   const { invoice } = await localInvoice(db, token);
   if (invoice.invoiceStatus === 'paid') throw conflict(INVOICE_ALREADY_PAID_MESSAGE);
-  if (!PAYABLE.some((status) => status === invoice.invoiceStatus)) {
-    throw notFound(INVOICE_NOT_FOUND_MESSAGE);
-  }
+  if (!PAYABLE.includes(invoice.invoiceStatus)) throw notFound(INVOICE_NOT_FOUND_MESSAGE);
   const org = { orgId: invoice.orgId };
-  const charged = provider.chargeCard(card);
+  const charged = local.chargeCard(card);
   if (!charged.paid) {
-    await updateInvoice(db, org, invoice.id, PAYABLE, {
-      paymentStatus: 'failed',
-      lastPaymentError: charged.message,
-    });
+    await updateInvoice(db, org, invoice.id, PAYABLE, { lastPaymentError: charged.message });
     throw new HttpError(402, CARD_DECLINED_MESSAGE);
   }
   const paid = await db.transaction(async (tx) => {
@@ -131,10 +122,9 @@ export async function payLocalInvoice(
 
 /** A local invoice's PDF (GET /api/billing/local/invoices/{token}/pdf), named by its number. */
 export async function localInvoicePdf(
-  deps: BillingDeps,
+  deps: LocalPayDeps,
   token: string,
 ): Promise<{ fileName: string; body: Buffer }> {
-  localProvider(deps);
   const { invoice, orgName, timeZone, number } = await localInvoice(deps.db, token);
   const body = await renderInvoicePdf({ ...invoice, number, orgName, timeZone });
   return { fileName: `invoice-${number}.pdf`, body };

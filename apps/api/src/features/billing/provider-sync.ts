@@ -1,11 +1,19 @@
 import { and, eq } from 'drizzle-orm';
+import type { InvoiceStatus, PaymentStatus } from '@resonant/contracts/billing';
 import type { Database } from '../../db/client.ts';
 import { invoices, paymentMethods } from '../../db/schema/billing.ts';
 import { organisations } from '../../db/schema/organisations.ts';
 import type { ProviderInvoice, ProviderPaymentMethod } from '../../lib/billing/billing-provider.ts';
 
+type InvoiceState = {
+  invoiceStatus: InvoiceStatus;
+  paymentStatus?: PaymentStatus;
+  paidAt?: Date | null;
+  lastPaymentError?: null;
+};
+
 /** Our statuses for the provider's state of an invoice (SPEC §4: paid, invoice sent, failed). */
-function statusesOf(invoice: ProviderInvoice) {
+function statusesOf(invoice: ProviderInvoice): InvoiceState {
   switch (invoice.status) {
     case 'paid':
       return {

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_PROVIDER_ERROR_MESSAGE } from '@resonant/contracts/billing';
 import { invoices, paymentMethods, processedWebhookEvents } from '../../db/schema/billing.ts';
 import { organisations } from '../../db/schema/organisations.ts';
 import {
@@ -298,6 +299,35 @@ describe('POST /api/billing/webhooks/stripe', () => {
     expect(await invoiceState(invoice.id)).toMatchObject({ invoiceStatus: 'invoice sent' });
   });
 
+  it('answers 502 and records nothing while Stripe cannot be reached, so the redelivery applies it', async () => {
+    const invoice = await issuedInvoice();
+    const methodId = await attachedCard('tok_visa');
+    await t.billing.chargeInvoice(invoice.providerInvoiceId, methodId);
+    const paid = only(invoice.providerInvoiceId, 'invoice.paid');
+
+    standIn.setDown(true);
+    let refused: { status: number; body: string };
+    try {
+      refused = await send(paid);
+    } finally {
+      standIn.setDown(false);
+    }
+    expect(refused).toEqual({
+      status: 502,
+      body: JSON.stringify({ message: PAYMENT_PROVIDER_ERROR_MESSAGE }),
+    });
+    expect(await processed([paid])).toEqual([]);
+    expect(await invoiceState(invoice.id)).toMatchObject({ invoiceStatus: 'invoice sent' });
+
+    // Stripe delivers it again later: applied then, once.
+    await deliver(paid, paid);
+    expect(await processed([paid])).toHaveLength(1);
+    expect(await invoiceState(invoice.id)).toMatchObject({
+      invoiceStatus: 'paid',
+      paymentStatus: 'paid',
+    });
+  });
+
   it(`refuses an event signed more than 300 s ago, and takes one signed within`, async () => {
     const invoice = await issuedInvoice();
     await t.billing.chargeInvoice(invoice.providerInvoiceId, await attachedCard('tok_visa'));
@@ -318,7 +348,11 @@ describe('POST /api/billing/webhooks/stripe without STRIPE_WEBHOOK_SECRET', () =
 
   beforeAll(async () => {
     standIn = await startStripeStandIn();
-    t = await webhookApp({ STRIPE_SECRET_KEY: standIn.secretKey, STRIPE_API_URL: standIn.url });
+    t = await webhookApp({
+      STRIPE_SECRET_KEY: standIn.secretKey,
+      STRIPE_PUBLISHABLE_KEY: standIn.publishableKey,
+      STRIPE_API_URL: standIn.url,
+    });
   });
   afterAll(async () => {
     await t.close();

@@ -41,7 +41,8 @@ const WebhookReceived = z.object({ received: z.literal(true) });
 /**
  * Records the event once and applies the current state of the object it is about, re-read from
  * Stripe: an event's own copy may be older than another already applied, so only what Stripe
- * holds now is written. A redelivered event stops at its recorded id.
+ * holds now is written. A redelivered event stops at its recorded id. When Stripe cannot be read
+ * (502) the transaction rolls back with the event unrecorded, and Stripe's redelivery applies it.
  */
 async function applyEvent({ db, billing }: StripeWebhookDeps, event: Stripe.Event) {
   const objectId = (event.data.object as { id?: unknown }).id;
@@ -87,8 +88,10 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookDeps> = asy
           'Events from Stripe, signed with STRIPE_WEBHOOK_SECRET (Stripe-Signature header, events ' +
           `at most ${TOLERANCE_SECONDS} s old). Each event id is processed once; invoice and ` +
           'payment-method events apply the state Stripe holds now. 400 on a missing or bad ' +
-          'signature, or when Stripe webhooks are not configured; nothing changes then.',
-        response: { 200: WebhookReceived, 400: ErrorResponse },
+          'signature, or when Stripe webhooks are not configured; 502 when Stripe cannot be ' +
+          'asked for that state (the event is not recorded, so its redelivery applies it). ' +
+          'Nothing changes on a 400 or 502.',
+        response: { 200: WebhookReceived, 400: ErrorResponse, 502: ErrorResponse },
       },
     },
     async (request) => {
@@ -109,7 +112,8 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookDeps> = asy
           deps.clock().getTime(),
         );
       } catch (error) {
-        request.log.warn({ err: error }, 'refused a Stripe webhook');
+        // Only the reason: the error carries the whole payload, which is not ours to log.
+        request.log.warn({ reason: (error as Error).message }, 'refused a Stripe webhook');
         throw badRequest(BAD_SIGNATURE_MESSAGE);
       }
       await applyEvent(deps, event);

@@ -34,7 +34,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { readTransportedPassword } from '../../lib/password-transport.ts';
 import { presentOrgUser } from '../../lib/org-user-row.ts';
-import { currentSeats, recordPayerChange } from '../../lib/seats.ts';
+import { currentSeats, recordPayerChange, seatPayer } from '../../lib/seats.ts';
 import {
   requireMembersScope,
   requireUsersScope,
@@ -284,11 +284,11 @@ export async function removeUser(
   if (!member) throw notFound(USER_NOT_FOUND_MESSAGE);
   await deps.db.transaction(async (tx) => {
     const ended = await deleteMembership(tx, users, query.userId);
-    // The seat stays billed for the days of this period before today (lib/seats.ts).
-    if (ended?.payer === 'org' && !ended.lifetime) {
+    // The days before today keep the payer they had, whoever pays a later membership (lib/seats.ts).
+    if (ended) {
       await recordPayerChange(
         tx,
-        { orgId: users.orgId, accountId: query.userId, before: 'org', after: 'user' },
+        { orgId: users.orgId, accountId: query.userId, before: seatPayer(ended), after: 'user' },
         deps.clock(),
       );
     }

@@ -239,14 +239,19 @@ export async function demoteOrgAdmin(tx: Database, org: OrgRef, accountId: strin
     .where(and(eq(orgMemberships.orgId, org.orgId), eq(orgMemberships.accountId, accountId)));
 }
 
-/** An external admin leaves the organisation: its org membership, then its group memberships. */
+/**
+ * An external admin leaves the organisation: its org membership, then its group memberships.
+ * Returns who paid the seat as the membership ended (null when it was gone already).
+ */
 export async function removeFromOrganization(tx: Database, org: OrgRef, accountId: string) {
-  await tx
+  const [ended] = await tx
     .delete(orgMemberships)
-    .where(and(eq(orgMemberships.orgId, org.orgId), eq(orgMemberships.accountId, accountId)));
+    .where(and(eq(orgMemberships.orgId, org.orgId), eq(orgMemberships.accountId, accountId)))
+    .returning({ payer: orgMemberships.payer, lifetime: orgMemberships.lifetime });
   await tx
     .delete(groupMemberships)
     .where(and(eq(groupMemberships.orgId, org.orgId), eq(groupMemberships.accountId, accountId)));
+  return ended ?? null;
 }
 
 export type AccountSearch = { keyword: string; excludeEmail: string; limit: number };

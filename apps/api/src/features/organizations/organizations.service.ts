@@ -37,6 +37,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { joinOrganisation } from '../../lib/join-organisation.ts';
 import { readTransportedPassword } from '../../lib/password-transport.ts';
+import { recordPayerChange, seatPayer } from '../../lib/seats.ts';
 import {
   deleteOrganization,
   demoteOrgAdmin,
@@ -282,8 +283,19 @@ export async function removeOrgAdmin(
     const admin = admins.find((candidate) => candidate.accountId === query.userId);
     if (!admin) throw notFound(NOT_ORG_ADMIN_MESSAGE);
     if (admins.length <= 1) throw conflict(LAST_ORG_ADMIN_MESSAGE);
-    if (admin.isExternal) await removeFromOrganization(tx, org, query.userId);
-    else await demoteOrgAdmin(tx, org, query.userId);
+    if (admin.isExternal) {
+      const ended = await removeFromOrganization(tx, org, query.userId);
+      // As every removal: the days before today keep their payer (lib/seats.ts).
+      if (ended) {
+        await recordPayerChange(
+          tx,
+          { ...org, accountId: query.userId, before: seatPayer(ended), after: 'user' },
+          deps.clock(),
+        );
+      }
+    } else {
+      await demoteOrgAdmin(tx, org, query.userId);
+    }
     await recordAudit(tx, {
       orgId: org.orgId,
       actorAccountId: scope.accountId,

@@ -36,7 +36,7 @@ import { syntheticRr } from '../../../test/synthetic-rr.ts';
 import { encryptForTransport } from '../../../test/transport-password.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { auditLog } from '../../db/schema/audit.ts';
-import { invoices, paymentMethods } from '../../db/schema/billing.ts';
+import { invoices, payerChanges, paymentMethods } from '../../db/schema/billing.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import {
@@ -747,6 +747,12 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
         .from(orgMemberships)
         .where(eq(orgMemberships.accountId, outsider.id));
       expect(home).toBeDefined();
+      // As every removal, it leaves its payer behind for billing: the organization never paid.
+      const changes = await t.db
+        .select({ before: payerChanges.payerBefore, after: payerChanges.payerAfter })
+        .from(payerChanges)
+        .where(and(eq(payerChanges.orgId, org.id), eq(payerChanges.accountId, outsider.id)));
+      expect(changes).toEqual([{ before: 'user', after: 'user' }]);
     });
 
     it('turns an internal admin back into a member, still in its groups', async () => {

@@ -33,17 +33,28 @@ export type NewProviderInvoice = {
   billingEmail: string | null;
 };
 
-export type ChargeResult = { paid: true; paidAt: Date } | { paid: false; message: string };
+/**
+ * A charge's outcome: paid; declined (`message`: the provider's reason, for the invoice and its
+ * mail); or `methodGone`: the provider no longer has that card for this customer (detached or
+ * deleted there), so it is forgotten and the next card tried (`message` is for the log only).
+ * The provider failing or not answering is none of these: a 502 PaymentProviderError is thrown.
+ */
+export type ChargeResult =
+  | { paid: true; paidAt: Date }
+  | { paid: false; message: string; methodGone?: false }
+  | { paid: false; message: string; methodGone: true };
 
 /**
  * What billing needs from a payment provider (DESIGN §1 "Payments"): Stripe when its keys are set,
  * the built-in local test-mode provider otherwise. Calls are idempotent where the provider allows.
+ * A card declined answers 402 (CardDeclinedError, when saving) or a declined ChargeResult; any
+ * other failure of the provider, or no answer, throws a 502 PaymentProviderError.
  */
 export interface BillingProvider {
   readonly name: 'local' | 'stripe';
   /**
-   * The organisation's customer at the provider, made on first need (an existing one gets the
-   * organisation's current name and billing email); returns its id.
+   * The organisation's customer at the provider, made when it has none: a stored id this provider
+   * did not make, or no longer has, counts as none. Returns its id (a new one is to be stored).
    */
   ensureCustomer(org: {
     orgId: string;
@@ -51,6 +62,14 @@ export interface BillingProvider {
     billingEmail: string | null;
     customerId: string | null;
   }): Promise<string>;
+  /**
+   * Gives the customer the organisation's current name and billing email (invoices and receipts
+   * are addressed to them); a customer the provider does not have is left to ensureCustomer.
+   */
+  updateCustomer(
+    customerId: string,
+    details: { name: string; billingEmail: string | null },
+  ): Promise<void>;
   /**
    * Attaches a method the browser made to the customer and returns it; null when the provider
    * does not know the method, or it belongs to another organisation or customer.

@@ -30,7 +30,13 @@ export function createBillingProvider(
 ): ConfiguredBillingProvider {
   if (config.STRIPE_SECRET_KEY) {
     return stripeBillingProvider(
-      new Stripe(config.STRIPE_SECRET_KEY, stripeEndpoint(config.STRIPE_API_URL)),
+      new Stripe(config.STRIPE_SECRET_KEY, {
+        ...stripeEndpoint(config.STRIPE_API_URL),
+        // A request (or a job) waits at most this long for an answer, not the SDK's 80 s.
+        timeout: 20_000,
+        // A dropped connection or a 5xx is tried twice more, under the same idempotency key.
+        maxNetworkRetries: 2,
+      }),
     );
   }
   return localBillingProvider({ db, publicUrl: config.PUBLIC_URL, clock });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   CARD_EXPIRED_MESSAGE,
@@ -44,7 +44,8 @@ export type LocalBillingProvider = BillingProvider & {
 type LocalMethodRow = typeof localPaymentMethods.$inferSelect;
 type InvoiceRow = typeof invoices.$inferSelect;
 
-// One customer per organisation, named after it: nothing to store, and the same id every time.
+// One customer per organisation, named after it: nothing to store, the same id every time, and
+// never one another provider made (an id kept from Stripe is not the local provider's).
 const customerIdOf = (orgId: string) => `cus_local_${orgId}`;
 
 // Hex, not base64url: method ids must match the contracts' MethodId (letters, digits, `_`).
@@ -118,8 +119,11 @@ export function localBillingProvider(deps: {
     name: 'local',
 
     async ensureCustomer(org) {
-      return org.customerId ?? customerIdOf(org.orgId);
+      return customerIdOf(org.orgId);
     },
+
+    // Nothing is kept about the customer: every invoice takes the organisation's details as given.
+    async updateCustomer() {},
 
     async createMethod(orgId, card) {
       const { brand, outcome } = testCardOf(card);
@@ -166,19 +170,9 @@ export function localBillingProvider(deps: {
     // provider charges whichever card it is asked to.
     async setDefaultMethod() {},
 
+    // Nothing is kept until invoicing saves the token on its row (with the number and status): a
+    // retried run that asks again gets a new token, and only the one saved ever counts.
     async createInvoice(input) {
-      // One invoice per key: our invoice row already holding a token was issued before.
-      const [issued] = await db
-        .select()
-        .from(invoices)
-        .where(
-          and(
-            eq(invoices.id, input.idempotencyKey),
-            eq(invoices.provider, 'local'),
-            isNotNull(invoices.providerInvoiceId),
-          ),
-        );
-      if (issued?.providerInvoiceId) return invoiceOf(issued, issued.providerInvoiceId);
       const token = newInvoiceToken();
       // As at Stripe, an invoice of nothing is paid the moment it is issued.
       const free = input.seats * input.unitAmountCents === 0;
@@ -204,7 +198,10 @@ export function localBillingProvider(deps: {
         .where(
           and(eq(localPaymentMethods.id, methodId), eq(localPaymentMethods.orgId, invoice.orgId)),
         );
-      if (!method) throw new Error(`No such payment method for this invoice: ${methodId}`);
+      // Removed since (or another organisation's): as Stripe answers, this card is gone.
+      if (!method) {
+        return { paid: false, message: `No such payment method: ${methodId}`, methodGone: true };
+      }
       return charge(method.chargeOutcome as TestCardOutcome);
     },
 

@@ -1,10 +1,11 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_DECLINED_MESSAGE } from '@resonant/contracts/billing';
+import { CARD_DECLINED_MESSAGE, PAYMENT_PROVIDER_ERROR_MESSAGE } from '@resonant/contracts/billing';
 import { startStripeStandIn, type StripeStandIn } from '../../../test/stripe-stand-in.ts';
 import type { Database } from '../../db/client.ts';
 import type { NewProviderInvoice } from './billing-provider.ts';
 import { CardDeclinedError } from './card-declined-error.ts';
+import { PaymentProviderError } from './payment-provider-error.ts';
 import {
   createBillingProvider,
   type ConfiguredBillingProvider,
@@ -69,28 +70,67 @@ describe('the stripe provider, through the real SDK, against the stand-in', () =
     expect(provider.name).toBe('stripe');
   });
 
-  it('makes one customer per organisation, however often it is asked, and keeps its email current', async () => {
+  it('makes one customer per organisation, however often it is asked, and leaves it alone after', async () => {
     const first = await customerOf('org-a');
-    const again = await customerOf('org-a');
-    expect(again).toBe(first);
+    expect(await customerOf('org-a')).toBe(first);
     expect(await customerOf('org-b')).not.toBe(first);
-
-    const customer = await dashboard.customers.retrieve(first);
-    expect(customer).toMatchObject({
+    expect(await dashboard.customers.retrieve(first)).toMatchObject({
       name: 'Breathe Co',
       email: 'billing@breathe.test',
       metadata: { org_id: 'org-a' },
     });
 
-    await provider.ensureCustomer({
+    // An existing customer is only looked up: its details change through updateCustomer.
+    const kept = await provider.ensureCustomer({
       orgId: 'org-a',
-      name: 'Breathe Co',
+      name: 'Renamed Co',
       billingEmail: 'accounts@breathe.test',
       customerId: first,
     });
+    expect(kept).toBe(first);
     expect(await dashboard.customers.retrieve(first)).toMatchObject({
+      name: 'Breathe Co',
+      email: 'billing@breathe.test',
+    });
+  });
+
+  it('updates the name and billing email of a customer, and clears the email', async () => {
+    const customerId = await customerOf('org-update');
+    await provider.updateCustomer(customerId, {
+      name: 'Breathe Ltd',
+      billingEmail: 'accounts@breathe.test',
+    });
+    expect(await dashboard.customers.retrieve(customerId)).toMatchObject({
+      name: 'Breathe Ltd',
       email: 'accounts@breathe.test',
     });
+    await provider.updateCustomer(customerId, { name: 'Breathe Ltd', billingEmail: null });
+    expect(await dashboard.customers.retrieve(customerId)).toMatchObject({ email: null });
+    // Not Stripe's, or gone at Stripe: nothing to update (ensureCustomer makes a new one).
+    await provider.updateCustomer('cus_local_org-update', { name: 'X', billingEmail: null });
+    await provider.updateCustomer('cus_nobody', { name: 'X', billingEmail: null });
+  });
+
+  it('makes a new customer in place of one Stripe did not make, does not have, or deleted', async () => {
+    const orgId = 'org-moved';
+    const fromTestMode = await customerOf(orgId, `cus_local_${orgId}`);
+    expect(fromTestMode).toMatch(/^cus_(?!local_)/);
+    expect(await dashboard.customers.retrieve(fromTestMode)).toMatchObject({
+      metadata: { org_id: orgId },
+    });
+    // Asked again with the same stale id (a retried job), it is the same new customer.
+    expect(await customerOf(orgId, `cus_local_${orgId}`)).toBe(fromTestMode);
+
+    const unknown = await customerOf(orgId, 'cus_nobody');
+    expect(unknown).not.toBe('cus_nobody');
+    expect(await dashboard.customers.retrieve(unknown)).toMatchObject({
+      metadata: { org_id: orgId },
+    });
+
+    await dashboard.customers.del(unknown);
+    const replaced = await customerOf(orgId, unknown);
+    expect(replaced).not.toBe(unknown);
+    expect(await customerOf(orgId, replaced)).toBe(replaced);
   });
 
   it('attaches a card to the customer, and only to it, and detaches it', async () => {
@@ -173,7 +213,25 @@ describe('the stripe provider, through the real SDK, against the stand-in', () =
       metadata: { org_id: 'org-1', invoice_id: 'invoice-row-1', period_start: '2026-01-15' },
     });
     expect(invoice.lines.data).toHaveLength(1);
-    expect(invoice.lines.data[0]).toMatchObject({ quantity: 3, amount: 1500 });
+    // Stripe's period end is the period's last second: the day before the next period starts.
+    const seconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
+    expect(invoice.lines.data[0]).toMatchObject({
+      quantity: 3,
+      amount: 1500,
+      period: { start: seconds('2026-01-15'), end: seconds('2026-02-15') - 1 },
+    });
+  });
+
+  it('issues one invoice when two runs ask for the same key at once', async () => {
+    const customerId = await customerOf('org-race');
+    const [first, second] = await Promise.all([
+      provider.createInvoice(invoiceInput(customerId, 'invoice-race')),
+      provider.createInvoice(invoiceInput(customerId, 'invoice-race')),
+    ]);
+    expect(second).toEqual(first);
+    expect(standIn.eventsAbout(first!.providerInvoiceId, 'invoice.finalized')).toHaveLength(1);
+    const invoice = await dashboard.invoices.retrieve(first!.providerInvoiceId);
+    expect(invoice).toMatchObject({ status: 'open', amount_due: 1500 });
   });
 
   it('marks an invoice of no seats paid as it is issued', async () => {
@@ -220,8 +278,121 @@ describe('the stripe provider, through the real SDK, against the stand-in', () =
     ]);
   });
 
+  it('tells a card Stripe no longer has for the customer from a decline, and the next card pays', async () => {
+    const orgId = 'org-stale-card';
+    const customerId = await customerOf(orgId);
+    const detached = await newCard('tok_visa');
+    const good = await newCard('tok_mastercard');
+    for (const methodId of [detached, good]) {
+      await provider.attachMethod({ orgId, customerId, methodId });
+    }
+    // Removed at Stripe (the dashboard), before our copy of the card learnt of it.
+    await dashboard.paymentMethods.detach(detached);
+    const { providerInvoiceId } = await provider.createInvoice(
+      invoiceInput(customerId, 'invoice-stale-card'),
+    );
+
+    for (const methodId of [detached, 'pm_nobody']) {
+      expect(await provider.chargeInvoice(providerInvoiceId, methodId)).toEqual({
+        paid: false,
+        message: expect.any(String),
+        methodGone: true,
+      });
+    }
+    expect(await provider.chargeInvoice(providerInvoiceId, good)).toEqual({
+      paid: true,
+      paidAt: expect.any(Date),
+    });
+  });
+
   it('answers null for an invoice Stripe does not know', async () => {
     expect(await provider.retrieveInvoice('in_nobody')).toBeNull();
+  });
+});
+
+describe('the stripe provider when Stripe fails', () => {
+  let standIn: StripeStandIn;
+
+  const providerWith = (secretKey: string) =>
+    createBillingProvider(
+      { STRIPE_SECRET_KEY: secretKey, STRIPE_API_URL: standIn.url, PUBLIC_URL: 'http://x.test' },
+      noDatabase,
+      () => new Date(),
+    );
+
+  /** The 502 every route and job gets, with Stripe's own error kept for the log only. */
+  async function expectProviderError(call: Promise<unknown>, cause: unknown) {
+    const error = await call.then(
+      () => expect.fail('the call went through'),
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(PaymentProviderError);
+    expect(error).toMatchObject({ statusCode: 502, message: PAYMENT_PROVIDER_ERROR_MESSAGE });
+    expect((error as Error).cause).toBeInstanceOf(cause);
+  }
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+  });
+  afterAll(() => standIn.close());
+
+  it("answers a wrong key 502, not Stripe's 401 and words", async () => {
+    const provider = providerWith('sk_test_wrong');
+    await expectProviderError(
+      provider.ensureCustomer({ orgId: 'o', name: 'O', billingEmail: null, customerId: null }),
+      Stripe.errors.StripeAuthenticationError,
+    );
+    await expectProviderError(
+      provider.retrieveInvoice('in_anything'),
+      Stripe.errors.StripeAuthenticationError,
+    );
+  });
+
+  it('answers 502 while Stripe cannot be reached, and works once it can', async () => {
+    const provider = providerWith(standIn.secretKey);
+    const customerId = await provider.ensureCustomer({
+      orgId: 'org-outage',
+      name: 'Outage Co',
+      billingEmail: null,
+      customerId: null,
+    });
+    const browser = new Stripe(standIn.publishableKey, {
+      host: new URL(standIn.url).hostname,
+      port: new URL(standIn.url).port,
+      protocol: 'http',
+    });
+    const methodId = (
+      await browser.paymentMethods.create({ type: 'card', card: { token: 'tok_visa' } })
+    ).id;
+    await provider.attachMethod({ orgId: 'org-outage', customerId, methodId });
+    const { providerInvoiceId } = await provider.createInvoice({
+      customerId,
+      orgId: 'org-outage',
+      orgName: 'Outage Co',
+      idempotencyKey: 'invoice-outage',
+      number: 'UNUSED',
+      seats: 1,
+      unitAmountCents: 500,
+      currency: 'usd',
+      periodStart: '2026-01-01',
+      periodEnd: '2026-02-01',
+      dueDate: '2026-02-08',
+      billingEmail: null,
+    });
+
+    standIn.setDown(true);
+    try {
+      // Not a decline: the job fails (and is retried) rather than trying the next card.
+      await expectProviderError(
+        provider.chargeInvoice(providerInvoiceId, methodId),
+        Stripe.errors.StripeConnectionError,
+      );
+    } finally {
+      standIn.setDown(false);
+    }
+    expect(await provider.chargeInvoice(providerInvoiceId, methodId)).toMatchObject({
+      paid: true,
+    });
   });
 });
 

@@ -1,10 +1,12 @@
 import Stripe from 'stripe';
 import type {
   BillingProvider,
+  ChargeResult,
   ProviderInvoice,
   ProviderPaymentMethod,
 } from './billing-provider.ts';
 import { CardDeclinedError } from './card-declined-error.ts';
+import { PaymentProviderError } from './payment-provider-error.ts';
 
 export type StripeBillingProvider = BillingProvider & { readonly name: 'stripe' };
 
@@ -12,7 +14,32 @@ export type StripeBillingProvider = BillingProvider & { readonly name: 'stripe' 
 const isMissing = (error: unknown) =>
   error instanceof Stripe.errors.StripeError && error.code === 'resource_missing';
 
+// A charge refused for the card named, not the invoice (unknown, or not this customer's: detached
+// or deleted at Stripe): Stripe names the parameter at fault.
+const isMethodGone = (error: unknown): error is Stripe.errors.StripeInvalidRequestError =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.param === 'payment_method';
+
+// Only an id Stripe made is a Stripe customer: the test mode's `cus_local_…` (kept from before the
+// keys were set) is not, and asking Stripe about it would fail.
+const isStripeCustomerId = (id: string | null): id is string =>
+  id !== null && id.startsWith('cus_') && !id.startsWith('cus_local_');
+
 const seconds = (date: string) => Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000);
+
+/**
+ * One provider call where whatever Stripe answered that the call did not handle itself (a wrong
+ * key, a rate limit, an outage, a request refused) becomes a 502 PaymentProviderError: Stripe's
+ * status and words never reach the user (a 401 would sign them out), only the log.
+ */
+const guarded =
+  <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+  async (...args: A): Promise<R> => {
+    try {
+      return await call(...args);
+    } catch (error) {
+      throw error instanceof Stripe.errors.StripeError ? new PaymentProviderError(error) : error;
+    }
+  };
 
 function methodOf(method: Stripe.PaymentMethod): ProviderPaymentMethod | null {
   // Only cards are offered (SPEC §3 Payment method); anything else is not ours to show.
@@ -54,24 +81,46 @@ export function stripeBillingProvider(stripe: Stripe): StripeBillingProvider {
     return invoice;
   }
 
+  async function hasCustomer(customerId: string): Promise<boolean> {
+    try {
+      // A deleted customer keeps answering, as `deleted: true`.
+      return !(await stripe.customers.retrieve(customerId)).deleted;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
   return {
     name: 'stripe',
 
-    async ensureCustomer({ orgId, name, billingEmail, customerId }) {
-      if (customerId) {
-        // Keeps Stripe's receipts and invoices addressed as the organisation now is.
-        await stripe.customers.update(customerId, { name, email: billingEmail ?? '' });
-        return customerId;
-      }
+    ensureCustomer: guarded(async ({ orgId, name, billingEmail, customerId }) => {
+      if (isStripeCustomerId(customerId) && (await hasCustomer(customerId))) return customerId;
       const customer = await stripe.customers.create(
         { name, ...(billingEmail ? { email: billingEmail } : {}), metadata: { org_id: orgId } },
-        // Two first payments at once make one customer, not two.
-        { idempotencyKey: `customer-${orgId}` },
+        // Two first payments at once make one customer, not two. One replacing a stored id has
+        // its own key: the first one's may still answer (24 h) with the customer that is gone.
+        {
+          idempotencyKey: customerId
+            ? `customer-${orgId}-replacing-${customerId}`
+            : `customer-${orgId}`,
+        },
       );
       return customer.id;
-    },
+    }),
 
-    async attachMethod({ customerId, methodId }) {
+    updateCustomer: guarded(async (customerId, { name, billingEmail }) => {
+      if (!isStripeCustomerId(customerId)) return;
+      try {
+        // An empty value is how Stripe clears a field.
+        await stripe.customers.update(customerId, { name, email: billingEmail ?? '' });
+      } catch (error) {
+        // Gone at Stripe: the next ensureCustomer makes a new one with the current details.
+        if (!isMissing(error)) throw error;
+      }
+    }),
+
+    attachMethod: guarded(async ({ customerId, methodId }) => {
       let method: Stripe.PaymentMethod;
       try {
         method = await stripe.paymentMethods.retrieve(methodId);
@@ -81,7 +130,8 @@ export function stripeBillingProvider(stripe: Stripe): StripeBillingProvider {
       }
       if (method.customer) {
         // Attached already: ours when it is this customer's, never another organisation's.
-        return methodOf(method)?.customerId === customerId ? methodOf(method) : null;
+        const attached = methodOf(method);
+        return attached?.customerId === customerId ? attached : null;
       }
       try {
         return methodOf(await stripe.paymentMethods.attach(methodId, { customer: customerId }));
@@ -91,9 +141,9 @@ export function stripeBillingProvider(stripe: Stripe): StripeBillingProvider {
           throw new CardDeclinedError(error.message);
         throw error;
       }
-    },
+    }),
 
-    async detachMethod(methodId) {
+    detachMethod: guarded(async (methodId) => {
       try {
         await stripe.paymentMethods.detach(methodId);
       } catch (error) {
@@ -105,16 +155,16 @@ export function stripeBillingProvider(stripe: Stripe): StripeBillingProvider {
         }
         throw error;
       }
-    },
+    }),
 
-    async setDefaultMethod(customerId, methodId) {
+    setDefaultMethod: guarded(async (customerId, methodId) => {
       // An empty value is how Stripe clears a field.
       await stripe.customers.update(customerId, {
         invoice_settings: { default_payment_method: methodId ?? '' },
       });
-    },
+    }),
 
-    async createInvoice(input) {
+    createInvoice: guarded(async (input) => {
       const key = input.idempotencyKey;
       const created = await stripe.invoices.create(
         {
@@ -147,15 +197,22 @@ export function stripeBillingProvider(stripe: Stripe): StripeBillingProvider {
           description: 'Seats',
           quantity: input.seats,
           unit_amount_decimal: Stripe.Decimal.from(input.unitAmountCents),
-          period: { start: seconds(input.periodStart), end: seconds(input.periodEnd) },
+          // Stripe's period end is its last second; ours is the day the next period starts.
+          period: { start: seconds(input.periodStart), end: seconds(input.periodEnd) - 1 },
         },
         { idempotencyKey: `invoice-seats-${key}` },
       );
-      await stripe.invoices.finalizeInvoice(invoice.id, { auto_advance: false });
+      try {
+        await stripe.invoices.finalizeInvoice(invoice.id, { auto_advance: false });
+      } catch (error) {
+        // Finalised meanwhile by another run for the same key: issued all the same.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        if ((await stripe.invoices.retrieve(invoice.id)).status === 'draft') throw error;
+      }
       return issued(invoice.id);
-    },
+    }),
 
-    async chargeInvoice(providerInvoiceId, methodId) {
+    chargeInvoice: guarded(async (providerInvoiceId, methodId): Promise<ChargeResult> => {
       try {
         const invoice = await stripe.invoices.pay(providerInvoiceId, {
           payment_method: methodId,
@@ -167,6 +224,8 @@ export function stripeBillingProvider(stripe: Stripe): StripeBillingProvider {
         if (error instanceof Stripe.errors.StripeCardError) {
           return { paid: false, message: error.message };
         }
+        // One stale card (detached at Stripe) must not stop the others being tried.
+        if (isMethodGone(error)) return { paid: false, message: error.message, methodGone: true };
         // Asked again after a charge that went through (a retried job): paid, not an error.
         const invoice = await issued(providerInvoiceId).catch(() => null);
         if (invoice?.status === 'paid' && invoice.paidAt) {
@@ -174,24 +233,24 @@ export function stripeBillingProvider(stripe: Stripe): StripeBillingProvider {
         }
         throw error;
       }
-    },
+    }),
 
-    async retrieveInvoice(providerInvoiceId) {
+    retrieveInvoice: guarded(async (providerInvoiceId) => {
       try {
         return invoiceOf(await stripe.invoices.retrieve(providerInvoiceId));
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;
       }
-    },
+    }),
 
-    async retrievePaymentMethod(methodId) {
+    retrievePaymentMethod: guarded(async (methodId) => {
       try {
         return methodOf(await stripe.paymentMethods.retrieve(methodId));
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;
       }
-    },
+    }),
   };
 }
