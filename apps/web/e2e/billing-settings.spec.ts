@@ -17,6 +17,20 @@ import { apiSession, buildOrg, signOut, type Person } from './support/org-builde
 import { shotPath } from './support/shots.ts';
 
 const VISA = 'Visa ending in 4242';
+/** A complete test card, as the test-mode form sends it. */
+const TEST_CARD = {
+  number: '4242424242424242',
+  exp_month: 12,
+  exp_year: 2034,
+  cvc: '123',
+  address: {
+    name: 'Gary Group',
+    line1: '1 Harbour Street',
+    city: 'Portland',
+    postal_code: '97201',
+    country: 'US',
+  },
+};
 const MASTERCARD = 'Mastercard ending in 4444';
 
 async function openBillingSettings(page: Page, admin: Person) {
@@ -147,6 +161,8 @@ test('an org admin adds cards, changes and clears the default, removes one and s
   await confirm.getByRole('button', { name: 'Remove' }).click();
   await expect(toast(page, PAYMENT_METHOD_REMOVED_MESSAGE)).toBeVisible();
   await expect(paymentMethods(page).getByRole('listitem')).toHaveCount(1);
+  // Its row, and the Remove button the keyboard was on, are gone: focus moves to Add card.
+  await expect(paymentMethods(page).getByRole('button', { name: 'Add card' })).toBeFocused();
   await expect(defaultSwitch(page, VISA)).not.toBeChecked();
 
   // The toggle makes a card the default, and on the default clears it (SPEC §4).
@@ -204,7 +220,7 @@ test('an org admin adds cards, changes and clears the default, removes one and s
   await expect(card(page, 'Discover ending in 1117')).toContainText('Expires 12/34');
 });
 
-test('a group admin cannot reach billing: no menu entry, the page refused, the API 403', async ({
+test('a group admin cannot reach billing: no menu entry, the pages refused, the API 403', async ({
   page,
   request,
 }) => {
@@ -220,6 +236,9 @@ test('a group admin cannot reach billing: no menu entry, the page refused, the A
   await page.goto('/org/billing-settings');
   await expectPath(page, '/group');
   await expect(page.getByRole('region', { name: 'Payment Methods' })).toHaveCount(0);
+  await page.goto('/org/billing-history');
+  await expectPath(page, '/group');
+  await expect(page.getByRole('table', { name: 'Invoices' })).toHaveCount(0);
 
   const session = await apiSession(request, groupAdmin.email, groupAdmin.password);
   const calls: [string, string, object?][] = [
@@ -229,6 +248,8 @@ test('a group admin cannot reach billing: no menu entry, the page refused, the A
     ['PUT', '/api/org/update_org_billing_details', { billing_email: 'group@example.test' }],
     ['POST', '/api/org/attach_billing_method', { method_id: 'pm_local_x', set_as_default: true }],
     ['POST', '/api/org/remove_payment_method', { method_id: 'pm_local_x' }],
+    ['GET', '/api/org/invoices/list'],
+    ['POST', '/api/billing/local/payment_methods', TEST_CARD],
   ];
   for (const [method, url, data] of calls) {
     const response = await request.fetch(url, { method, headers: session.headers, data });

@@ -4,10 +4,12 @@ import { ComingSoonPage } from '../components/coming-soon-page.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { RouteErrorPage } from '../components/route-error-page.tsx';
 import { paths } from '../config/paths.ts';
-import { AdminInvoicesPage } from '../features/billing/components/admin-invoices-page.tsx';
-import { BillingHistoryPage } from '../features/billing/components/billing-history-page.tsx';
 import { BillingSettingsPage } from '../features/billing/components/billing-settings-page.tsx';
 import { HostedInvoicePage } from '../features/billing/components/hosted-invoice-page.tsx';
+import {
+  AdminInvoicesPage,
+  BillingHistoryPage,
+} from '../features/billing/components/invoices-page.tsx';
 import { GroupDashboardPage } from '../features/dashboard/components/group-dashboard-page.tsx';
 import { OrgDashboardPage } from '../features/dashboard/components/org-dashboard-page.tsx';
 import { GroupsPage } from '../features/groups/components/groups-page.tsx';
@@ -47,6 +49,12 @@ function comingSoon(path: string, title: string, mobileApp = false): RouteObject
 
 const routes: RouteObject[] = [
   {
+    // Public and apart from the session: whoever has an invoice's Pay link may pay it, signed in
+    // or not, without waiting for a session to be restored.
+    ...page(paths.billing.hostedInvoice, 'Invoice', <HostedInvoicePage />),
+    errorElement: <RouteErrorPage />,
+  },
+  {
     element: <SessionGate />,
     errorElement: <RouteErrorPage />,
     children: [
@@ -59,8 +67,6 @@ const routes: RouteObject[] = [
           { path: paths.signup, element: null },
         ],
       },
-      // Public: whoever has an invoice's Pay link may pay it, signed in or not.
-      page(paths.billing.hostedInvoice, 'Invoice', <HostedInvoicePage />),
       {
         element: <RequireAuth />,
         children: [

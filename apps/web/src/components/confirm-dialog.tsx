@@ -13,6 +13,11 @@ interface ConfirmDialogProps {
   loading: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /**
+   * Once it has closed: where focus goes when the button that opened it is gone (the row it
+   * removed), instead of being left on the page's body.
+   */
+  onClosed?: () => void;
 }
 
 /** A yes/no question before a destructive action; stays open (and busy) until it is done. */
@@ -26,11 +31,13 @@ export function ConfirmDialog({
   loading,
   onConfirm,
   onClose,
+  onClosed,
 }: ConfirmDialogProps) {
   return (
     <Modal
       opened={opened}
       onClose={loading ? () => {} : onClose}
+      onExitTransitionEnd={onClosed}
       title={title}
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}

@@ -1,6 +1,7 @@
-import { Group, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Paper, SimpleGrid, Skeleton } from '@mantine/core';
 import type { DashboardMetric } from '@resonant/contracts/analytics';
 import { formatMetric, NO_VALUE } from '../lib/hrv-format.ts';
+import { StatCard } from './stat-card.tsx';
 
 /** The dashboards show six averages; skeletons hold their places while loading. */
 const PLACEHOLDERS = 6;
@@ -32,30 +33,11 @@ export function MetricCards({ metrics, loading, cols }: MetricCardsProps) {
 function MetricCard({ metric }: { metric: DashboardMetric }) {
   const value = formatMetric(metric.rmssd);
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-      role="group"
-      aria-label={metric.label}
-      miw={0}
-    >
-      <Text size="sm" c="dimmed" fw={600} lh={1.3}>
-        {metric.label}
-      </Text>
-      <Group gap={4} align="baseline" mt={6} wrap="nowrap">
-        <Text fz={{ base: 24, sm: 28 }} fw={700} lh={1.2} data-testid="metric-value">
-          {value}
-        </Text>
-        {value !== NO_VALUE && (
-          <Text size="sm" c="dimmed" fw={600}>
-            {metric.unit}
-          </Text>
-        )}
-      </Group>
-      <Text size="xs" c="dimmed" mt={6} lh={1.35}>
-        {metric.footer}
-      </Text>
-    </Paper>
+    <StatCard
+      label={metric.label}
+      value={value}
+      unit={value === NO_VALUE ? undefined : metric.unit}
+      hint={metric.footer}
+    />
   );
 }

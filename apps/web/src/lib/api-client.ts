@@ -159,7 +159,8 @@ async function request<T>(
  * progress, or a file download), a refused token renewed once, then a 401 signs out.
  */
 export const apiClient = {
-  get: <T>(path: string) => request<T>('GET', path),
+  get: <T>(path: string, options?: Pick<RequestOptions, 'anonymous'>) =>
+    request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: Pick<RequestOptions, 'anonymous'>) =>
     request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),

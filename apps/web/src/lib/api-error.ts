@@ -10,7 +10,7 @@ export class ApiError extends Error {
   readonly retryAt: Date | null;
 
   constructor(status: number, data: unknown, sessionEnded = false, retryAt: Date | null = null) {
-    super(messageOf(data));
+    super(messageOf(data) ?? FALLBACK_ERROR_MESSAGE);
     this.name = 'ApiError';
     this.status = status;
     this.data = data;
@@ -19,10 +19,11 @@ export class ApiError extends Error {
   }
 }
 
-function messageOf(data: unknown): string {
+/** The message an error body carries ({message}); null when it has none (no answer, not JSON). */
+export function messageOf(data: unknown): string | null {
   if (typeof data === 'object' && data !== null && 'message' in data) {
     const { message } = data;
     if (typeof message === 'string' && message.trim() !== '') return message;
   }
-  return FALLBACK_ERROR_MESSAGE;
+  return null;
 }

@@ -11,9 +11,10 @@ describe('sameBillingEmail', () => {
 
 describe('seatsText', () => {
   it('counts seats', () => {
-    expect(seatsText(0)).toBe('0 seats');
-    expect(seatsText(1)).toBe('1 seat');
-    expect(seatsText(1200)).toBe('1,200 seats');
+    expect(seatsText(0, 'en-US')).toBe('0 seats');
+    expect(seatsText(1, 'en-US')).toBe('1 seat');
+    expect(seatsText(1200, 'en-US')).toBe('1,200 seats');
+    expect(seatsText(250_000, 'en-US')).toBe('250K seats');
   });
 });
 

@@ -7,12 +7,7 @@ import {
   REMOVE_METHOD_FAILED_MESSAGE,
 } from '@resonant/contracts/billing';
 import { ApiError } from '../../lib/api-error.ts';
-import {
-  CardNotAddedError,
-  serverMessage,
-  withFallbackMessage,
-  withMessage,
-} from './billing-settings-errors.ts';
+import { CardNotAddedError, withFallbackMessage, withMessage } from './billing-settings-errors.ts';
 
 const refused = new ApiError(400, {
   message: 'billing_email: Please enter a valid email address.',
@@ -20,15 +15,6 @@ const refused = new ApiError(400, {
 const noAnswer = new ApiError(0, undefined);
 const htmlPage = new ApiError(502, '<html>Bad gateway</html>');
 const signedOut = new ApiError(401, { message: 'Unauthorized' }, true);
-
-describe('serverMessage', () => {
-  it("is the server's message, or null when it sent none", () => {
-    expect(serverMessage(refused)).toBe('billing_email: Please enter a valid email address.');
-    expect(serverMessage(noAnswer)).toBeNull();
-    expect(serverMessage(htmlPage)).toBeNull();
-    expect(serverMessage(new Error('boom'))).toBeNull();
-  });
-});
 
 describe('withFallbackMessage', () => {
   it("keeps the server's message", () => {
@@ -54,6 +40,13 @@ describe('withMessage', () => {
 
   it('leaves a 401 that signed the user out as it is (no second toast)', () => {
     expect(withMessage(signedOut, REMOVE_METHOD_FAILED_MESSAGE)).toBe(signedOut);
+  });
+
+  it("keeps a 429's wait", () => {
+    const retryAt = new Date(Date.now() + 60_000);
+    const tooMany = new ApiError(429, { message: 'Too many requests' }, false, retryAt);
+    expect(withMessage(tooMany, REMOVE_METHOD_FAILED_MESSAGE).retryAt).toBe(retryAt);
+    expect(new CardNotAddedError(ADD_CARD_FAILED_MESSAGE, tooMany).retryAt).toBe(retryAt);
   });
 });
 

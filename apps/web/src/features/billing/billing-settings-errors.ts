@@ -1,26 +1,19 @@
-import { ApiError } from '../../lib/api-error.ts';
-
-/** The message the server gave with a refusal; null when it gave none (no answer, not JSON). */
-export function serverMessage(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  const { data } = error;
-  if (typeof data !== 'object' || data === null || !('message' in data)) return null;
-  const { message } = data;
-  return typeof message === 'string' && message.trim() !== '' ? message : null;
-}
+import { ApiError, messageOf } from '../../lib/api-error.ts';
 
 /**
  * A failed call whose toast shows SPEC §8's own message instead of the server's (the query
- * client toasts an ApiError's message); a 401 that already signed the user out stays quiet.
+ * client toasts an ApiError's message); a 401 that already signed the user out stays quiet, and
+ * a 429's wait (retryAt) is kept.
  */
 export function withMessage(error: unknown, message: string): ApiError {
   if (error instanceof ApiError && error.sessionEnded) return error;
-  return new ApiError(error instanceof ApiError ? error.status : 0, { message });
+  const refused = error instanceof ApiError ? error : null;
+  return new ApiError(refused?.status ?? 0, { message }, false, refused?.retryAt ?? null);
 }
 
 /** SPEC §8 "server message, fallback …": the server's message when it gave one, else `fallback`. */
 export function withFallbackMessage(error: unknown, fallback: string): ApiError {
-  if (error instanceof ApiError && (error.sessionEnded || serverMessage(error) !== null)) {
+  if (error instanceof ApiError && (error.sessionEnded || messageOf(error.data) !== null)) {
     return error;
   }
   return withMessage(error, fallback);
@@ -36,9 +29,14 @@ export class CardNotAddedError extends ApiError {
 
   constructor(message: string, cause: unknown) {
     const refused = cause instanceof ApiError ? cause : null;
-    super(refused?.status ?? 0, { message }, refused?.sessionEnded ?? false);
+    super(
+      refused?.status ?? 0,
+      { message },
+      refused?.sessionEnded ?? false,
+      refused?.retryAt ?? null,
+    );
     this.name = 'CardNotAddedError';
-    const said = refused ? serverMessage(refused) : cause instanceof Error ? cause.message : null;
+    const said = refused ? messageOf(refused.data) : cause instanceof Error ? cause.message : null;
     this.reason = said && said !== message ? said : null;
   }
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceAction, invoiceStatusLabel, seatsTimesPrice } from './invoice-display.ts';
+import { NO_VALUE } from '../../lib/hrv-format.ts';
+import {
+  invoiceAction,
+  invoiceStatusLabel,
+  optionalBillingDay,
+  seatsTimesPrice,
+} from './invoice-display.ts';
 
 const urls = {
   invoice_url: 'https://pay.example/in_1',
@@ -53,5 +59,12 @@ describe('invoice text', () => {
   it('says what the amount is made of', () => {
     expect(seatsTimesPrice(12, 1000)).toBe('12 × $10.00');
     expect(seatsTimesPrice(0, 1250)).toBe('0 × $12.50');
+  });
+});
+
+describe('optionalBillingDay', () => {
+  it('shows a due date as MMM D, YYYY, and a missing one as a dash', () => {
+    expect(optionalBillingDay('2026-03-05')).toBe('Mar 5, 2026');
+    expect(optionalBillingDay(null)).toBe(NO_VALUE);
   });
 });

@@ -1,4 +1,5 @@
-import { formatCents, type Invoice } from '@resonant/contracts/billing';
+import { formatBillingDay, formatCents, type Invoice } from '@resonant/contracts/billing';
+import { NO_VALUE } from '../../lib/hrv-format.ts';
 
 /** Which table the invoice is in: the organisation's billing history or the app admin's list. */
 export type InvoicesView = 'org' | 'admin';
@@ -30,4 +31,9 @@ export function invoiceStatusLabel(status: string): string {
 /** What the amount is made of: "12 × $10.00". */
 export function seatsTimesPrice(seats: number, unitAmountCents: number): string {
   return `${seats} × ${formatCents(unitAmountCents)}`;
+}
+
+/** A billing day that may be missing (an invoice's due date): MMM D, YYYY, or '—'. */
+export function optionalBillingDay(day: string | null): string {
+  return day ? formatBillingDay(day) : NO_VALUE;
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ADD_CARD_FAILED_MESSAGE,
@@ -10,7 +11,7 @@ import {
   type BillingMessageResponse,
 } from '@resonant/contracts/billing';
 import { apiClient } from '../../../lib/api-client.ts';
-import { showSuccess } from '../../../lib/notify.tsx';
+import { showRequestError, showSuccess } from '../../../lib/notify.tsx';
 import { CardNotAddedError, withMessage } from '../billing-settings-errors.ts';
 import { billingSettingsKeys } from './billing-settings-keys.ts';
 
@@ -18,24 +19,10 @@ function attachPaymentMethod(body: AttachMethodBody): Promise<BillingMessageResp
   return apiClient.post<BillingMessageResponse>('/org/attach_billing_method', body);
 }
 
-type AddCardRequest = {
-  /** Makes the payment method at the card provider (Stripe.js, or test mode's call); its id. */
-  createMethod: () => Promise<string>;
-  setAsDefault: boolean;
-};
+type AttachNewCard = { methodId: string; setAsDefault: boolean };
 
-/**
- * Adds a card in two steps: the provider makes the payment method, then POST
- * /api/org/attach_billing_method saves it for the organisation (default when asked, or when it is
- * the first). Each step's failure toasts its SPEC §8 message and keeps the reason for the dialog.
- */
-async function addCard({ createMethod, setAsDefault }: AddCardRequest) {
-  let methodId: string;
-  try {
-    methodId = await createMethod();
-  } catch (error) {
-    throw new CardNotAddedError(CARD_CREATION_FAILED_MESSAGE, error);
-  }
+/** The second step of adding a card; its failure toasts SPEC §8's 'Failed to add card.'. */
+async function attachNewCard({ methodId, setAsDefault }: AttachNewCard) {
   try {
     return await attachPaymentMethod({ method_id: methodId, set_as_default: setAsDefault });
   } catch (error) {
@@ -43,16 +30,59 @@ async function addCard({ createMethod, setAsDefault }: AddCardRequest) {
   }
 }
 
-/** The Add card dialog's save: 'Card added successfully.' and a fresh list. */
+/**
+ * Adding a card (the Add card dialog), in two steps: the card provider makes the payment method
+ * (Stripe.js, or test mode's call), then POST /api/org/attach_billing_method saves it for the
+ * organisation (default when asked, or when it is the first) with 'Card added successfully.' and
+ * a fresh list. Each step's failure toasts its SPEC §8 message and keeps the reason for the
+ * dialog. The card's details go only to the first step, called here and then let go: the
+ * mutation holds nothing but the method's id, and no cache time keeps even that.
+ */
 export function useAddCard() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: addCard,
+  const attach = useMutation({
+    mutationFn: attachNewCard,
+    gcTime: 0,
     onSuccess: async () => {
       showSuccess(CARD_ADDED_MESSAGE);
       await queryClient.invalidateQueries({ queryKey: billingSettingsKeys.methods });
     },
   });
+  const [creating, setCreating] = useState(false);
+  const [creationError, setCreationError] = useState<CardNotAddedError | null>(null);
+
+  const reset = () => {
+    attach.reset();
+    setCreationError(null);
+  };
+  /** Makes the method with `createMethod`, then attaches it; `onAdded` once it is saved. */
+  const add = async (
+    createMethod: () => Promise<string>,
+    setAsDefault: boolean,
+    onAdded: () => void,
+  ) => {
+    reset();
+    setCreating(true);
+    let methodId: string;
+    try {
+      methodId = await createMethod();
+    } catch (error) {
+      const failure = new CardNotAddedError(CARD_CREATION_FAILED_MESSAGE, error);
+      showRequestError(failure);
+      setCreationError(failure);
+      return;
+    } finally {
+      setCreating(false);
+    }
+    attach.mutate({ methodId, setAsDefault }, { onSuccess: onAdded });
+  };
+  return {
+    add,
+    reset,
+    pending: creating || attach.isPending,
+    /** The last try's failure (a CardNotAddedError: its `reason` is shown in the dialog). */
+    error: creationError ?? attach.error,
+  };
 }
 
 type DefaultChange = { methodId: string; makeDefault: boolean };

@@ -10,5 +10,4 @@ export const billingSettingsKeys = {
   details: (context: CurrentContext | null) => tenantKey(context, 'billing-settings', 'details'),
   methodList: (context: CurrentContext | null) => tenantKey(context, 'billing-settings', 'methods'),
   provider: (context: CurrentContext | null) => tenantKey(context, 'billing-settings', 'provider'),
-  stats: (context: CurrentContext | null) => tenantKey(context, 'billing-settings', 'stats'),
 };

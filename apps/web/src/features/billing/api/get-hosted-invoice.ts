@@ -5,7 +5,10 @@ import { openLink, type LinkProblem } from '../../../lib/link-answer.ts';
 import { invoiceKeys } from './invoice-query-keys.ts';
 
 function getHostedInvoice(token: string): Promise<LocalHostedInvoice> {
-  return apiClient.get<LocalHostedInvoice>(`/billing/local/invoices/${encodeURIComponent(token)}`);
+  // No sign-in: the token in the page's link is what names the invoice.
+  return apiClient.get<LocalHostedInvoice>(`/billing/local/invoices/${encodeURIComponent(token)}`, {
+    anonymous: true,
+  });
 }
 
 /** What the pay page shows: the invoice, or why its token names none. */

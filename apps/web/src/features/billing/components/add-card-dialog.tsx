@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Modal } from '@mantine/core';
 import type { BillingProviderResponse } from '@resonant/contracts/billing';
-import { formDialogProps } from '../../../components/dialog-form.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useAddCard } from '../api/attach-payment-method.ts';
@@ -53,27 +52,26 @@ function LocalAddCardDialog({ opened, onClose, firstCard }: Omit<AddCardDialogPr
   const addCard = useAddCard();
   const form = useLocalCardForm();
   const [makeDefault, setMakeDefault] = useState(false);
-  const dialogProps = formDialogProps({
-    form,
-    mutation: addCard,
-    toBody: (values) => {
-      const card = localCardBodyOf(values);
-      return {
-        createMethod: () => createLocalPaymentMethod(card),
-        setAsDefault: !firstCard && makeDefault,
-      };
-    },
-    onClose: () => {
-      setMakeDefault(false);
-      onClose();
-    },
+  const close = () => {
+    form.reset();
+    addCard.reset();
+    setMakeDefault(false);
+    onClose();
+  };
+  // The card is read from the form here and goes to the provider's step alone (useAddCard).
+  const handleSubmit = form.onSubmit((values) => {
+    const card = localCardBodyOf(values);
+    void addCard.add(() => createLocalPaymentMethod(card), !firstCard && makeDefault, close);
   });
   return (
     <FormDialog
       opened={opened}
       title={ADD_CARD_TITLE}
       submitLabel={ADD_CARD_TITLE}
-      {...dialogProps}
+      dirty={form.isDirty()}
+      busy={addCard.pending}
+      onClose={close}
+      onSubmit={handleSubmit}
     >
       <LocalCardFields form={form} />
       <MakeDefaultField firstCard={firstCard} checked={makeDefault} onChange={setMakeDefault} />

@@ -1,12 +1,13 @@
+import { useEffect } from 'react';
 import { Button, Group, Paper, SimpleGrid, Skeleton, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   BILLING_EMAIL_MAX,
+  formatBillingDay,
   UpdateBillingDetailsBody,
   type OrgDetailsResponse,
 } from '@resonant/contracts/billing';
 import { LoadError } from '../../../components/load-error.tsx';
-import { formatDay } from '../../../lib/day-format.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useOrgDetails } from '../api/get-org-details.ts';
 import { useUpdateBillingDetails } from '../api/update-billing-details.ts';
@@ -35,8 +36,7 @@ export function BillingSettingsForm() {
       />
     );
   } else {
-    // Keyed by the saved address, so after a save the form starts again from it.
-    body = <BillingDetailsForm key={details.data.billing_email ?? ''} details={details.data} />;
+    body = <BillingDetailsForm details={details.data} />;
   }
   return (
     <Paper
@@ -56,7 +56,8 @@ export function BillingSettingsForm() {
 
 /**
  * SPEC §5: 'Please enter a valid email address.'; Save Changes only when the address differs from
- * the saved one and no save is under way.
+ * the saved one and no save is under way. A save starts the form again from the saved address; so
+ * does a newer one loaded meanwhile, unless something is being typed.
  */
 function BillingDetailsForm({ details }: { details: OrgDetailsResponse }) {
   const update = useUpdateBillingDetails();
@@ -66,10 +67,20 @@ function BillingDetailsForm({ details }: { details: OrgDetailsResponse }) {
     validate,
     validateInputOnBlur: true,
   });
+  const startFrom = (email: string) => {
+    form.setInitialValues({ billing_email: email });
+    form.setValues({ billing_email: email });
+  };
+  useEffect(() => {
+    if (!form.isDirty()) startFrom(saved);
+    // Only a new saved address starts the form again; `form` is a new object every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [saved]);
   const changed = !sameBillingEmail(form.getValues().billing_email, saved);
-  const handleSubmit = form.onSubmit((values) =>
-    update.mutate(UpdateBillingDetailsBody.parse(values)),
-  );
+  const handleSubmit = form.onSubmit((values) => {
+    const body = UpdateBillingDetailsBody.parse(values);
+    update.mutate(body, { onSuccess: () => startFrom(body.billing_email) });
+  });
   return (
     <form noValidate onSubmit={handleSubmit} aria-label="Billing details">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -90,7 +101,7 @@ function BillingDetailsForm({ details }: { details: OrgDetailsResponse }) {
         <TextInput
           label="Billing Start Date"
           description="Each monthly period starts on this day of the month."
-          value={formatDay(details.billing_start_date)}
+          value={formatBillingDay(details.billing_start_date)}
           readOnly
           variant="filled"
         />

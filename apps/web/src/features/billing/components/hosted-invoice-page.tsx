@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
   Badge,
@@ -12,6 +12,7 @@ import {
   Stack,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
@@ -22,19 +23,21 @@ import {
 } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import {
+  formatBillingPeriod,
   formatCents,
   INVOICE_ALREADY_PAID_MESSAGE,
   INVOICE_NOT_FOUND_MESSAGE,
   TEST_MODE_LABEL,
+  type LocalCardBody,
   type LocalHostedInvoice,
 } from '@resonant/contracts/billing';
 import { LinkStatusCard } from '../../../components/link-status-card.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Logo } from '../../../components/logo.tsx';
-import { formatDay, formatDayRange } from '../../../lib/day-format.ts';
+import { formatDay } from '../../../lib/day-format.ts';
 import { useHostedInvoice } from '../api/get-hosted-invoice.ts';
 import { usePayHostedInvoice } from '../api/pay-hosted-invoice.ts';
-import { seatsTimesPrice } from '../invoice-display.ts';
+import { optionalBillingDay, seatsTimesPrice } from '../invoice-display.ts';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 import { LocalCardForm } from './local-card-form.tsx';
 
@@ -51,7 +54,7 @@ function HostedPageShell({ children }: { children: ReactNode }) {
       <Stack maw={600} mx="auto" gap="md">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Logo size={32} />
-          <Badge color="orange" variant="light" size="lg" tt="none">
+          <Badge color="orange" variant="light" c="orange.9" size="lg" tt="none">
             {TEST_MODE_LABEL}
           </Badge>
         </Group>
@@ -106,10 +109,10 @@ function InvoiceSummary({ invoice }: { invoice: LocalHostedInvoice }) {
         </div>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
           <Fact label="Billing period">
-            {formatDayRange(invoice.billing_period_start, invoice.billing_period_end)}
+            {formatBillingPeriod(invoice.billing_period_start, invoice.billing_period_end)}
           </Fact>
           <Fact label="Seats">{seatsTimesPrice(invoice.seats, invoice.unit_amount)}</Fact>
-          <Fact label="Due date">{formatDay(invoice.due_date)}</Fact>
+          <Fact label="Due date">{optionalBillingDay(invoice.due_date)}</Fact>
           {invoice.paid_at && <Fact label="Paid on">{formatDay(invoice.paid_at)}</Fact>}
         </SimpleGrid>
       </Stack>
@@ -128,6 +131,7 @@ function DownloadPdfButton({ url }: { url: string }) {
       leftSection={<IconFileDownload size={18} aria-hidden />}
     >
       Download PDF
+      <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
     </Button>
   );
 }
@@ -172,11 +176,16 @@ function PaidPanel({ invoice, message }: { invoice: LocalHostedInvoice; message:
   );
 }
 
+/** What the last payment attempt said: paid, or why not (a decline, shown beside the form). */
+type PayOutcome = { paid: boolean; message: string };
+
 function PayPanel({ token, invoice }: { token: string; invoice: LocalHostedInvoice }) {
   const pay = usePayHostedInvoice(token);
-  if (pay.isSuccess && invoice.invoice_status === 'paid') {
-    return <PaidPanel invoice={invoice} message={pay.data.message} />;
-  }
+  // The outcome is kept here and the mutation reset once settled, so the card it was sent with
+  // (its variables) is not held for as long as the page stays open.
+  const [outcome, setOutcome] = useState<PayOutcome | null>(null);
+  // Paid here: shown as paid even if re-reading the invoice afterwards failed.
+  if (outcome?.paid) return <PaidPanel invoice={invoice} message={outcome.message} />;
   if (invoice.invoice_status === 'paid') return <PaidPanel invoice={invoice} message={null} />;
   if (invoice.invoice_status === 'void') {
     return (
@@ -185,6 +194,14 @@ function PayPanel({ token, invoice }: { token: string; invoice: LocalHostedInvoi
       </Alert>
     );
   }
+  const submit = (card: LocalCardBody) => {
+    setOutcome(null);
+    pay.mutate(card, {
+      onSuccess: ({ message }) => setOutcome({ paid: true, message }),
+      onError: (error) => setOutcome({ paid: false, message: error.message }),
+      onSettled: () => pay.reset(),
+    });
+  };
   return (
     <Paper
       withBorder
@@ -197,15 +214,15 @@ function PayPanel({ token, invoice }: { token: string; invoice: LocalHostedInvoi
         <Title order={2} size="h4">
           Pay by card
         </Title>
-        {pay.isError && (
+        {outcome && (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />}>
-            {pay.error.message}
+            {outcome.message}
           </Alert>
         )}
         <LocalCardForm
           submitLabel={`Pay ${formatCents(invoice.amount_due)}`}
           pending={pay.isPending}
-          onSubmit={(card) => pay.mutate(card)}
+          onSubmit={submit}
         />
       </Stack>
     </Paper>

@@ -1,6 +1,11 @@
 import { ActionIcon, Button, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCreditCard, IconFileDownload } from '@tabler/icons-react';
-import { formatCents, type Invoice, type INVOICE_SORTS } from '@resonant/contracts/billing';
+import {
+  formatBillingPeriod,
+  formatCents,
+  type Invoice,
+  type INVOICE_SORTS,
+} from '@resonant/contracts/billing';
 import {
   DataTable,
   type DataColumn,
@@ -8,7 +13,12 @@ import {
   type ServerSort,
 } from '../../../components/data-table.tsx';
 import { formatDay } from '../../../lib/day-format.ts';
-import { invoiceAction, seatsTimesPrice, type InvoicesView } from '../invoice-display.ts';
+import {
+  invoiceAction,
+  optionalBillingDay,
+  seatsTimesPrice,
+  type InvoicesView,
+} from '../invoice-display.ts';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 
 /** The columns the server sorts the invoices by. */
@@ -22,18 +32,25 @@ const ACTION_TEXT = { download: 'Download PDF', pay: 'Pay Now' };
 
 /**
  * Download PDF or Pay Now; both open the provider's page in a new tab (`noopener`: the invoice
- * page gets no handle on this one). Without a URL the action is shown unavailable, silently. On a
- * phone the button is its icon alone, so the pinned column leaves room for the invoice.
+ * page gets no handle on this one), and say so to screen readers. Without a URL the action is
+ * shown unavailable, silently. On a phone the button is its icon alone, named by a tooltip, so the
+ * pinned column leaves room for the invoice.
  */
 function InvoiceActionButton({ invoice, view }: { invoice: Invoice; view: InvoicesView }) {
   const action = invoiceAction(invoice, view);
   const Icon = ACTION_ICONS[action.kind];
   const text = ACTION_TEXT[action.kind];
-  const label = `${text}, invoice ${invoice.number}`;
   const variant = action.kind === 'pay' ? 'filled' : 'light';
   const link = action.url
     ? ({ component: 'a', href: action.url, target: '_blank', rel: 'noopener noreferrer' } as const)
     : ({ disabled: true } as const);
+  const more = `, invoice ${invoice.number}${action.url ? ' (opens in a new tab)' : ''}`;
+  const iconButton = (
+    <ActionIcon {...link} hiddenFrom="sm" size="lg" variant={variant}>
+      <Icon size={18} aria-hidden />
+      <VisuallyHidden>{text + more}</VisuallyHidden>
+    </ActionIcon>
+  );
   return (
     <>
       <Button
@@ -42,16 +59,19 @@ function InvoiceActionButton({ invoice, view }: { invoice: Invoice; view: Invoic
         size="xs"
         variant={variant}
         leftSection={<Icon size={16} aria-hidden />}
-        aria-label={label}
         style={NO_WRAP}
       >
         {text}
+        <VisuallyHidden>{more}</VisuallyHidden>
       </Button>
-      <Tooltip label={text} withinPortal>
-        <ActionIcon {...link} hiddenFrom="sm" size="lg" variant={variant} aria-label={label}>
-          <Icon size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      {/* A disabled button takes no pointer events, so its tooltip could never show. */}
+      {action.url ? (
+        <Tooltip label={text} withinPortal>
+          {iconButton}
+        </Tooltip>
+      ) : (
+        iconButton
+      )}
     </>
   );
 }
@@ -100,12 +120,9 @@ function invoiceColumns(view: InvoicesView): DataColumn<Invoice>[] {
       key: 'billing_period_start' satisfies InvoiceSort,
       header: 'Period',
       sortable: true,
-      // Each date stays whole; a tight table breaks the period after its dash.
       render: (invoice) => (
-        <Text size="sm">
-          <span style={NO_WRAP}>{formatDay(invoice.billing_period_start)}</span>
-          {'\u00a0– '}
-          <span style={NO_WRAP}>{formatDay(invoice.billing_period_end)}</span>
+        <Text size="sm" style={NO_WRAP}>
+          {formatBillingPeriod(invoice.billing_period_start, invoice.billing_period_end)}
         </Text>
       ),
     },
@@ -138,7 +155,7 @@ function invoiceColumns(view: InvoicesView): DataColumn<Invoice>[] {
     {
       key: 'due_date',
       header: <span style={NO_WRAP}>Due date</span>,
-      render: (invoice) => <span style={NO_WRAP}>{formatDay(invoice.due_date)}</span>,
+      render: (invoice) => <span style={NO_WRAP}>{optionalBillingDay(invoice.due_date)}</span>,
     },
     ...(view === 'org' ? [email] : []),
     {
@@ -161,8 +178,8 @@ interface InvoicesTableProps {
 
 /**
  * The invoice table of the billing history and of the app admin's invoices (SPEC §2, §4, §9):
- * number, period, amount in dollars with its seats × price, status badge, paid and due dates as
- * MMM D, YYYY, billing email and the row's action; the app admin's view adds the Organization
+ * number, period (its first and last day), amount in dollars with its seats × price, status
+ * badge, paid and due dates as MMM D, YYYY, billing email and the row's action; the app admin's view adds the Organization
  * column, which carries the billing email.
  */
 export function InvoicesTable({

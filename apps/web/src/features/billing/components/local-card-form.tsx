@@ -44,10 +44,14 @@ export function localCardBodyOf(values: LocalCardValues): LocalCardBody {
   return LocalCardBody.parse(toLocalCardBody(values));
 }
 
-/** No real card is ever asked for: test mode says so, with the numbers it takes. */
+/**
+ * No real card is ever asked for: test mode says so, with the numbers it takes. A note, not an
+ * alert: it is there from the start, and a screen reader need not break in with it.
+ */
 function TestModeNotice() {
   return (
     <Alert
+      role="note"
       color="orange"
       variant="light"
       icon={<IconFlask size={20} aria-hidden />}
@@ -72,7 +76,8 @@ function TestModeNotice() {
 
 /**
  * The card and billing address fields of test mode, all required, under the test-mode notice;
- * for a form of its own (LocalCardForm) or inside a dialog's form (Add card).
+ * for a form of its own (LocalCardForm) or inside a dialog's form (Add card). Only test numbers
+ * are taken here, so the browser is not offered to fill in (or save) the person's real card.
  */
 export function LocalCardFields({ form }: { form: UseFormReturnType<LocalCardValues> }) {
   const countries = useMemo(() => countryOptions(navigator.language), []);
@@ -86,7 +91,7 @@ export function LocalCardFields({ form }: { form: UseFormReturnType<LocalCardVal
         placeholder="1234 1234 1234 1234"
         required
         inputMode="numeric"
-        autoComplete="cc-number"
+        autoComplete="off"
         maxLength={23}
         data-autofocus
         {...numberProps}
@@ -98,7 +103,7 @@ export function LocalCardFields({ form }: { form: UseFormReturnType<LocalCardVal
           placeholder="MM/YY"
           required
           inputMode="numeric"
-          autoComplete="cc-exp"
+          autoComplete="off"
           maxLength={7}
           {...expiryProps}
           onChange={(event) =>
@@ -110,7 +115,7 @@ export function LocalCardFields({ form }: { form: UseFormReturnType<LocalCardVal
           placeholder="123"
           required
           inputMode="numeric"
-          autoComplete="cc-csc"
+          autoComplete="off"
           maxLength={4}
           {...form.getInputProps('cvc')}
         />

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Paper, Switch, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Paper, Switch, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { formatCardExpiry, type PaymentMethod } from '@resonant/contracts/billing';
 import { cardBrandName, cardName, isCardExpired } from '../payment-method-display.ts';
@@ -7,13 +7,17 @@ import { CardBrand } from './card-brand.tsx';
 interface PaymentMethodRowProps {
   method: PaymentMethod;
   isDefault: boolean;
-  /** A change to the cards is under way: the toggles wait for it. */
+  /** A change to the cards is under way: the toggle and Remove wait for it. */
   busy: boolean;
   onDefaultChange: (makeDefault: boolean) => void;
   onRemove: () => void;
 }
 
-/** One saved card: brand, last 4, expiry (SPEC §9), the default mark and toggle, and Remove. */
+/**
+ * One saved card: brand, last 4, expiry (SPEC §9), the default toggle (its label the default
+ * mark) and Remove. While a change is under way they say so (aria-disabled) and ignore presses,
+ * but stay focusable: disabling them would drop the keyboard's focus from the one just used.
+ */
 export function PaymentMethodRow({
   method,
   isDefault,
@@ -31,17 +35,10 @@ export function PaymentMethodRow({
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           <CardBrand brand={card.brand} />
           <div style={{ minWidth: 0 }}>
-            <Group gap={6} wrap="wrap">
-              <Text fw={600}>
-                {cardBrandName(card.brand)}{' '}
-                <span style={{ whiteSpace: 'nowrap' }}>•••• {card.last4}</span>
-              </Text>
-              {isDefault && (
-                <Badge size="sm" variant="light" tt="none">
-                  Default
-                </Badge>
-              )}
-            </Group>
+            <Text fw={600}>
+              {cardBrandName(card.brand)}{' '}
+              <span style={{ whiteSpace: 'nowrap' }}>•••• {card.last4}</span>
+            </Text>
             <Text size="sm" c={expired ? 'red.8' : 'dimmed'}>
               {expired ? `Expired ${expiry}` : `Expires ${expiry}`}
             </Text>
@@ -52,16 +49,20 @@ export function PaymentMethodRow({
             label="Default"
             aria-label={`Default: ${name}`}
             checked={isDefault}
-            disabled={busy}
-            onChange={(event) => onDefaultChange(event.currentTarget.checked)}
+            aria-disabled={busy || undefined}
+            onChange={(event) => {
+              if (!busy) onDefaultChange(event.currentTarget.checked);
+            }}
           />
           <Tooltip label="Remove card" withArrow>
             <ActionIcon
               variant="subtle"
               color="red"
               aria-label={`Remove ${name}`}
-              disabled={busy}
-              onClick={onRemove}
+              aria-disabled={busy || undefined}
+              onClick={() => {
+                if (!busy) onRemove();
+              }}
             >
               <IconTrash size={18} aria-hidden />
             </ActionIcon>

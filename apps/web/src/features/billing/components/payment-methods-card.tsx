@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Badge,
   Button,
@@ -55,6 +55,9 @@ export function PaymentMethodsCard() {
   const removeMethod = useRemovePaymentMethod();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<PaymentMethod | null>(null);
+  // The removed card's row, and its Remove button that had the focus, are gone: Add card takes it.
+  const addCardButton = useRef<HTMLButtonElement>(null);
+  const removed = useRef(false);
 
   const list = methods.data?.methods ?? [];
   const defaultId = methods.data?.current_method_id ?? null;
@@ -130,6 +133,7 @@ export function PaymentMethodsCard() {
           </Text>
         </div>
         <Button
+          ref={addCardButton}
           leftSection={<IconPlus size={18} aria-hidden />}
           disabled={!provider.data || methods.isPending || methods.isError}
           onClick={() => setAdding(true)}
@@ -171,9 +175,21 @@ export function PaymentMethodsCard() {
         confirmLabel="Remove"
         loading={removeMethod.isPending}
         onClose={() => setRemoving(null)}
+        onClosed={() => {
+          if (removed.current) addCardButton.current?.focus();
+          removed.current = false;
+        }}
         onConfirm={() =>
           removing &&
-          removeMethod.mutate({ method_id: removing.id }, { onSettled: () => setRemoving(null) })
+          removeMethod.mutate(
+            { method_id: removing.id },
+            {
+              onSuccess: () => {
+                removed.current = true;
+              },
+              onSettled: () => setRemoving(null),
+            },
+          )
         }
       />
     </Paper>

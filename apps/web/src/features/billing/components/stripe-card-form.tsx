@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Alert, Box, Input } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
@@ -24,16 +24,19 @@ const CARD_INCOMPLETE_MESSAGE = "Enter the card's number, expiry date and CVC.";
 const STRIPE_UNAVAILABLE_MESSAGE =
   'The card form could not be loaded from Stripe. Check your connection and try again.';
 
-// One Stripe.js instance per key for the page's life (Elements needs the same one every render);
-// a failed load is forgotten so the next opening tries again.
+// One Stripe.js instance per key for the page's life (Elements needs the same one every render).
+// A failed load resolves to null (so neither Elements nor the dialog meets a rejection) and is
+// forgotten, so the next opening tries again.
 const stripes = new Map<string, Promise<Stripe | null>>();
 
 function stripeFor(publishableKey: string): Promise<Stripe | null> {
   let stripe = stripes.get(publishableKey);
   if (!stripe) {
-    stripe = loadStripe(publishableKey);
+    stripe = loadStripe(publishableKey).catch(() => {
+      stripes.delete(publishableKey);
+      return null;
+    });
     stripes.set(publishableKey, stripe);
-    stripe.catch(() => stripes.delete(publishableKey));
   }
   return stripe;
 }
@@ -58,10 +61,7 @@ export default function StripeCardForm({
   const [unavailable, setUnavailable] = useState(false);
   useEffect(() => {
     let current = true;
-    stripe.then(
-      (loaded) => current && setUnavailable(loaded === null),
-      () => current && setUnavailable(true),
-    );
+    void stripe.then((loaded) => current && setUnavailable(loaded === null));
     return () => {
       current = false;
     };
@@ -87,6 +87,8 @@ function StripeCardDialog({ onClose, firstCard, unavailable }: StripeCardDialogP
   const [cardComplete, setCardComplete] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
+  const cardLabelId = useId();
+  const cardErrorId = useId();
 
   const close = () => {
     addCard.reset();
@@ -102,21 +104,17 @@ function StripeCardDialog({ onClose, firstCard, unavailable }: StripeCardDialogP
     if (!cardComplete) setCardError((shown) => shown ?? CARD_INCOMPLETE_MESSAGE);
     if (!cardComplete || !billing.complete) return;
     const { name, address: billingAddress } = billing.value;
-    addCard.mutate(
-      {
-        createMethod: async () => {
-          const result = await stripe.createPaymentMethod({
-            type: 'card',
-            card,
-            billing_details: { name, address: billingAddress },
-          });
-          if (result.error) throw new Error(result.error.message);
-          return result.paymentMethod.id;
-        },
-        setAsDefault: !firstCard && makeDefault,
-      },
-      { onSuccess: close },
-    );
+    // The card stays in Stripe's element: Stripe.js makes the method from it, we get its id.
+    const createMethod = async () => {
+      const result = await stripe.createPaymentMethod({
+        type: 'card',
+        card,
+        billing_details: { name, address: billingAddress },
+      });
+      if (result.error) throw new Error(result.error.message);
+      return result.paymentMethod.id;
+    };
+    await addCard.add(createMethod, !firstCard && makeDefault, close);
   };
 
   const ready = stripe !== null && elements !== null;
@@ -127,7 +125,7 @@ function StripeCardDialog({ onClose, firstCard, unavailable }: StripeCardDialogP
       submitLabel={ADD_CARD_TITLE}
       submitDisabled={!ready}
       dirty={dirty}
-      busy={addCard.isPending}
+      busy={addCard.pending}
       onClose={close}
       onSubmit={(event?: FormEvent<HTMLFormElement>) => {
         event?.preventDefault();
@@ -141,8 +139,20 @@ function StripeCardDialog({ onClose, firstCard, unavailable }: StripeCardDialogP
       ) : (
         <>
           {!ready && <PageLoader label="Loading the card form" />}
-          <Input.Wrapper label="Card" required error={cardError}>
+          <Input.Wrapper
+            label="Card"
+            required
+            error={cardError}
+            // Stripe's element is a frame, not an input a label can point at: the label names
+            // the group around it instead, and the error describes it.
+            labelElement="div"
+            labelProps={{ id: cardLabelId }}
+            errorProps={{ id: cardErrorId }}
+          >
             <Box
+              role="group"
+              aria-labelledby={cardLabelId}
+              aria-describedby={cardError ? cardErrorId : undefined}
               mt={4}
               p={10}
               style={{

@@ -6,7 +6,7 @@ import type {
 } from '@resonant/contracts/org-users';
 import { apiClient } from '../../../lib/api-client.ts';
 import { passwordForServer } from '../../../lib/encrypt-password.ts';
-import { usersKeys } from './query-keys.ts';
+import { invalidateUsers } from './query-keys.ts';
 
 function addOrgUser(body: AddOrgUserBody): Promise<AddOrgUserResponse> {
   return apiClient.post<AddOrgUserResponse>('/org/users', body);
@@ -20,6 +20,6 @@ export function useAddOrgUser() {
       const password = await passwordForServer(queryClient, values.password);
       return addOrgUser({ ...values, password });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+    onSuccess: () => invalidateUsers(queryClient),
   });
 }

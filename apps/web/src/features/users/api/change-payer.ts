@@ -8,7 +8,7 @@ import {
 import { apiClient } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { showError, showSuccess } from '../../../lib/notify.tsx';
-import { usersKeys } from './query-keys.ts';
+import { invalidateUsers } from './query-keys.ts';
 
 /**
  * Switches a user's payer. A failed call carries SPEC §8's 'Error changing payer' (the error
@@ -35,7 +35,7 @@ export function useChangePayer() {
     onSuccess: (response) => {
       if (response.success) showSuccess(PAYER_CHANGED_MESSAGE);
       else showError(PAYER_NOT_CHANGED_MESSAGE);
-      return queryClient.invalidateQueries({ queryKey: usersKeys.all });
+      return invalidateUsers(queryClient);
     },
   });
 }

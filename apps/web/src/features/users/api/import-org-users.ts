@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportUsersResponse } from '@resonant/contracts/org-users';
 import { apiClient } from '../../../lib/api-client.ts';
-import { usersKeys } from './query-keys.ts';
+import { invalidateUsers } from './query-keys.ts';
 
 type ImportRequest = {
   file: File;
@@ -24,6 +24,6 @@ export function useImportOrgUsers() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: importOrgUsers,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+    onSuccess: () => invalidateUsers(queryClient),
   });
 }

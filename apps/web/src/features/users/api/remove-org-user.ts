@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageWithUser, OrgUser } from '@resonant/contracts/org-users';
 import { apiClient } from '../../../lib/api-client.ts';
-import { usersKeys } from './query-keys.ts';
+import { invalidateUsers } from './query-keys.ts';
 
 function removeOrgUser(user: OrgUser): Promise<MessageWithUser> {
   const params = new URLSearchParams({
@@ -17,6 +17,6 @@ export function useRemoveOrgUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeOrgUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+    onSuccess: () => invalidateUsers(queryClient),
   });
 }

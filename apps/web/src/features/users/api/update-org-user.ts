@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageWithUser, UpdateOrgUserBody } from '@resonant/contracts/org-users';
 import { apiClient } from '../../../lib/api-client.ts';
-import { usersKeys } from './query-keys.ts';
+import { invalidateUsers } from './query-keys.ts';
 
 function updateOrgUser(body: UpdateOrgUserBody): Promise<MessageWithUser> {
   return apiClient.put<MessageWithUser>('/org/users', body);
@@ -12,6 +12,6 @@ export function useUpdateOrgUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateOrgUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+    onSuccess: () => invalidateUsers(queryClient),
   });
 }

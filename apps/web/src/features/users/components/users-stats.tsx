@@ -1,14 +1,17 @@
-import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconActivity, IconBuilding, IconUsers, IconUserShare } from '@tabler/icons-react';
 import type { Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { formatBillingPeriod } from '@resonant/contracts/billing';
 import { ACTIVE_USER_DAYS, type UsersStatsResponse } from '@resonant/contracts/org-users';
+import { StatCard } from '../../../components/stat-card.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useUsersStats } from '../api/get-users-stats.ts';
-import { formatDayRange } from '../../../lib/day-format.ts';
 import { abbreviate, formatCount } from '../../../lib/number-format.ts';
+import { useUsersStats } from '../../../lib/users-stats.ts';
 
-const CARDS: { key: keyof UsersStatsResponse; label: string; hint: string; icon: Icon }[] = [
+type CountKey = 'total_active_users' | 'total_internal_users' | 'total_external_users' | 'total';
+
+const CARDS: { key: CountKey; label: string; hint: string; icon: Icon }[] = [
   {
     key: 'total_active_users',
     label: 'Active Users',
@@ -40,7 +43,7 @@ function BillingPeriodLine({ stats }: { stats: UsersStatsResponse | undefined })
     <Text size="sm" c="dimmed">
       Billing period:{' '}
       <Text span fw={600} c="bright" style={{ whiteSpace: 'nowrap' }}>
-        {formatDayRange(stats.billing_from, stats.billing_to)}
+        {formatBillingPeriod(stats.billing_from, stats.billing_to)}
       </Text>
       {' · '}
       Seats so far:{' '}
@@ -63,34 +66,18 @@ export function UsersStats() {
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', md: 'md' }}>
         {CARDS.map((card) => {
           const value = data?.[card.key];
+          const shown = value === undefined ? null : abbreviate(value);
           return (
-            <Paper key={card.key} withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                <div style={{ minWidth: 0 }}>
-                  <Text size="sm" c="dimmed" fw={600}>
-                    {card.label}
-                  </Text>
-                  {typeof value === 'number' ? (
-                    <Text
-                      fz={{ base: 24, sm: 28 }}
-                      fw={700}
-                      lh={1.3}
-                      aria-label={`${card.label}: ${value}`}
-                    >
-                      {abbreviate(value)}
-                    </Text>
-                  ) : (
-                    <Skeleton h={32} w={56} mt={4} />
-                  )}
-                  <Text size="xs" c="dimmed" visibleFrom="sm">
-                    {card.hint}
-                  </Text>
-                </div>
-                <ThemeIcon variant="light" size={36} radius="md" visibleFrom="xs">
-                  <card.icon size={20} aria-hidden />
-                </ThemeIcon>
-              </Group>
-            </Paper>
+            <StatCard
+              key={card.key}
+              label={card.label}
+              value={shown}
+              // "1.3K" is read out in full.
+              fullValue={value !== undefined && shown !== String(value) ? String(value) : undefined}
+              hint={card.hint}
+              hintFrom="sm"
+              icon={card.icon}
+            />
           );
         })}
       </SimpleGrid>
