@@ -38,6 +38,33 @@ const card = (number: string, expiry: { exp_month?: number; exp_year?: number } 
   ...expiry,
 });
 
+/**
+ * April 2026's invoice of an organisation with one member active on April 12, made by the invoicing
+ * code in test mode with no saved card (so `invoice sent`, unpaid); returns its pay-page token.
+ */
+async function issueUnpaidInvoice(
+  t: TestApp,
+  orgId: string,
+  activeMemberId: string,
+  seatPriceCents: number,
+): Promise<string> {
+  await t.db
+    .update(organisations)
+    .set({
+      billingStartDate: '2026-04-01',
+      previousBillingDate: '2026-04-01',
+      nextBillingDate: '2026-05-01',
+    })
+    .where(eq(organisations.id, orgId));
+  await t.db
+    .insert(memberActiveDays)
+    .values({ orgId, accountId: activeMemberId, day: '2026-04-12' });
+  const billing = localBillingProvider({ db: t.db, publicUrl: PUBLIC_URL, clock: () => NOW });
+  await invoiceOrganisation({ db: t.db, billing, seatPriceCents }, orgId, NOW);
+  const [issued] = await t.db.select().from(invoices).where(eq(invoices.orgId, orgId));
+  return issued!.providerInvoiceId!;
+}
+
 describe('the local provider’s pages', () => {
   let t: TestApp;
   let org: Awaited<ReturnType<typeof buildPayOrg>>;
@@ -61,21 +88,7 @@ describe('the local provider’s pages', () => {
     t = await buildTestApp({ env: { PUBLIC_URL }, clock: () => NOW });
     org = await buildPayOrg();
     // One invoice, made by the invoicing code with no saved card: `invoice sent`, unpaid.
-    await t.db
-      .update(organisations)
-      .set({
-        billingStartDate: '2026-04-01',
-        previousBillingDate: '2026-04-01',
-        nextBillingDate: '2026-05-01',
-      })
-      .where(eq(organisations.id, org.id));
-    await t.db
-      .insert(memberActiveDays)
-      .values({ orgId: org.id, accountId: org.ids.active, day: '2026-04-12' });
-    const billing = localBillingProvider({ db: t.db, publicUrl: PUBLIC_URL, clock: () => NOW });
-    await invoiceOrganisation({ db: t.db, billing, seatPriceCents: 1250 }, org.id, NOW);
-    const [issued] = await t.db.select().from(invoices).where(eq(invoices.orgId, org.id));
-    token = issued!.providerInvoiceId!;
+    token = await issueUnpaidInvoice(t, org.id, org.ids.active!, 1250);
   });
   afterAll(() => t.close());
 
@@ -239,22 +252,8 @@ describe('the local provider’s pages once Stripe is configured', () => {
       signIn: ['admin'],
     });
     admin = org.tokens.admin;
-    await t.db
-      .update(organisations)
-      .set({
-        billingStartDate: '2026-04-01',
-        previousBillingDate: '2026-04-01',
-        nextBillingDate: '2026-05-01',
-      })
-      .where(eq(organisations.id, org.id));
-    await t.db
-      .insert(memberActiveDays)
-      .values({ orgId: org.id, accountId: org.ids.active, day: '2026-04-12' });
     // Issued in test mode, before the keys were set.
-    const billing = localBillingProvider({ db: t.db, publicUrl: PUBLIC_URL, clock: () => NOW });
-    await invoiceOrganisation({ db: t.db, billing, seatPriceCents: 900 }, org.id, NOW);
-    const [issued] = await t.db.select().from(invoices).where(eq(invoices.orgId, org.id));
-    token = issued!.providerInvoiceId!;
+    token = await issueUnpaidInvoice(t, org.id, org.ids.active!, 900);
   });
   afterAll(() => t.close());
 
