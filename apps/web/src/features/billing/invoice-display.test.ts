@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NO_VALUE } from '../../lib/hrv-format.ts';
 import {
+  formatPaidAt,
   invoiceAction,
   invoiceStatusLabel,
   optionalBillingDay,
@@ -66,5 +67,18 @@ describe('optionalBillingDay', () => {
   it('shows a due date as MMM D, YYYY, and a missing one as a dash', () => {
     expect(optionalBillingDay('2026-03-05')).toBe('Mar 5, 2026');
     expect(optionalBillingDay(null)).toBe(NO_VALUE);
+  });
+});
+
+describe('formatPaidAt', () => {
+  it('shows an instant on the viewer calendar as MMM D, YYYY', () => {
+    const noon = new Date(2026, 0, 9, 12, 0, 0).toISOString();
+    expect(formatPaidAt(noon)).toBe('Jan 9, 2026');
+  });
+
+  it('shows a dash when there is no date', () => {
+    expect(formatPaidAt(null)).toBe(NO_VALUE);
+    expect(formatPaidAt('')).toBe(NO_VALUE);
+    expect(formatPaidAt('not a date')).toBe(NO_VALUE);
   });
 });

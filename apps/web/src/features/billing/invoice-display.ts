@@ -1,5 +1,5 @@
 import { formatBillingDay, formatCents, type Invoice } from '@resonant/contracts/billing';
-import { NO_VALUE } from '../../lib/hrv-format.ts';
+import { formatDate, NO_VALUE } from '../../lib/hrv-format.ts';
 
 /** Which table the invoice is in: the organisation's billing history or the app admin's list. */
 export type InvoicesView = 'org' | 'admin';
@@ -36,4 +36,12 @@ export function seatsTimesPrice(seats: number, unitAmountCents: number): string 
 /** A billing day that may be missing (an invoice's due date): MMM D, YYYY, or '—'. */
 export function optionalBillingDay(day: string | null): string {
   return day ? formatBillingDay(day) : NO_VALUE;
+}
+
+/**
+ * The day an invoice was paid, on the viewer's calendar, in SPEC §9's MMM D, YYYY whatever the
+ * viewer's locale (en-US's medium date is exactly that), or '—'.
+ */
+export function formatPaidAt(paidAt: string | null): string {
+  return formatDate(paidAt, 'en-US');
 }

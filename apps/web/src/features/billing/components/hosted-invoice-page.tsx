@@ -34,10 +34,9 @@ import {
 import { LinkStatusCard } from '../../../components/link-status-card.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Logo } from '../../../components/logo.tsx';
-import { formatDay } from '../../../lib/day-format.ts';
 import { useHostedInvoice } from '../api/get-hosted-invoice.ts';
 import { usePayHostedInvoice } from '../api/pay-hosted-invoice.ts';
-import { optionalBillingDay, seatsTimesPrice } from '../invoice-display.ts';
+import { formatPaidAt, optionalBillingDay, seatsTimesPrice } from '../invoice-display.ts';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 import { LocalCardForm } from './local-card-form.tsx';
 
@@ -113,7 +112,7 @@ function InvoiceSummary({ invoice }: { invoice: LocalHostedInvoice }) {
           </Fact>
           <Fact label="Seats">{seatsTimesPrice(invoice.seats, invoice.unit_amount)}</Fact>
           <Fact label="Due date">{optionalBillingDay(invoice.due_date)}</Fact>
-          {invoice.paid_at && <Fact label="Paid on">{formatDay(invoice.paid_at)}</Fact>}
+          {invoice.paid_at && <Fact label="Paid on">{formatPaidAt(invoice.paid_at)}</Fact>}
         </SimpleGrid>
       </Stack>
     </Paper>

@@ -12,8 +12,8 @@ import {
   type DataTablePaging,
   type ServerSort,
 } from '../../../components/data-table.tsx';
-import { formatDay } from '../../../lib/day-format.ts';
 import {
+  formatPaidAt,
   invoiceAction,
   optionalBillingDay,
   seatsTimesPrice,
@@ -150,7 +150,7 @@ function invoiceColumns(view: InvoicesView): DataColumn<Invoice>[] {
     {
       key: 'paid_at',
       header: <span style={NO_WRAP}>Paid at</span>,
-      render: (invoice) => <span style={NO_WRAP}>{formatDay(invoice.paid_at)}</span>,
+      render: (invoice) => <span style={NO_WRAP}>{formatPaidAt(invoice.paid_at)}</span>,
     },
     {
       key: 'due_date',
