@@ -81,15 +81,17 @@ export async function updateBillingDetails(
       billingEmail: body.billing_email,
     });
   }
-  await updateBillingEmail(deps.db, org, body.billing_email);
-  await recordAudit(deps.db, {
-    orgId: org.orgId,
-    actorAccountId: org.accountId,
-    action: 'billing.update-email',
-    targetType: 'organization',
-    targetId: org.orgId,
-    details: { billingEmail: body.billing_email },
-    ip: scope.ip,
+  await deps.db.transaction(async (tx) => {
+    await updateBillingEmail(tx, org, body.billing_email);
+    await recordAudit(tx, {
+      orgId: org.orgId,
+      actorAccountId: org.accountId,
+      action: 'billing.update-email',
+      targetType: 'organization',
+      targetId: org.orgId,
+      details: { billingEmail: body.billing_email },
+      ip: scope.ip,
+    });
   });
   return { message: BILLING_UPDATED_MESSAGE };
 }
