@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isLoopbackUrl, readOidcProviders, type OidcProviderSetting } from './oidc-env.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -55,6 +56,11 @@ const EnvSchema = z.object({
   STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** How often the jobs worker looks for organisations whose billing date has come. */
   BILLING_SWEEP_MINUTES: z.coerce.number().int().positive().default(60),
+  /**
+   * The in-process development identity provider: on by default, but it only ever starts when
+   * no provider is configured and PUBLIC_URL is on this machine.
+   */
+  DEV_OIDC: booleanFlag.default(true),
 });
 
 /** The variables, and the rules between them. */
@@ -73,11 +79,15 @@ const ConfigSchema = EnvSchema.superRefine((env, context) => {
 
 export type Config = Omit<
   z.infer<typeof EnvSchema>,
-  'PUBLIC_URL' | 'WEB_DIST_DIR' | 'AUTH_RATE_LIMIT_ACCOUNT_CEILING'
+  'PUBLIC_URL' | 'WEB_DIST_DIR' | 'AUTH_RATE_LIMIT_ACCOUNT_CEILING' | 'DEV_OIDC'
 > & {
   PUBLIC_URL: string;
   WEB_DIST_DIR: string;
   AUTH_RATE_LIMIT_ACCOUNT_CEILING: number;
+  /** The configured OpenID Connect providers (config/oidc-env.ts), in button order. */
+  OIDC_PROVIDERS: OidcProviderSetting[];
+  /** Mount the development identity provider (DEV_OIDC, no provider configured, PUBLIC_URL local). */
+  DEV_IDENTITY_PROVIDER: boolean;
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -85,17 +95,22 @@ const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 /** Parses the environment once at boot; a bad value throws a message naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (issue) => `  ${issue.path.join('.')}: ${issue.message}`,
-    );
+  const oidc = readOidcProviders(env);
+  if (!parsed.success || oidc.problems.length > 0) {
+    const problems = [
+      ...(parsed.error?.issues ?? []).map((issue) => `  ${issue.path.join('.')}: ${issue.message}`),
+      ...oidc.problems.map((problem) => `  ${problem.variable}: ${problem.message}`),
+    ];
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
-  const config = parsed.data;
+  const { DEV_OIDC, ...config } = parsed.data;
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   return {
     ...config,
+    OIDC_PROVIDERS: oidc.providers,
+    DEV_IDENTITY_PROVIDER: DEV_OIDC && oidc.providers.length === 0 && isLoopbackUrl(publicUrl),
     DATA_DIR: path.resolve(config.DATA_DIR),
-    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    PUBLIC_URL: publicUrl,
     WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     APP_ADMIN_EMAIL: config.APP_ADMIN_EMAIL.toLowerCase(),
     // Failures per account from all clients: by default ten clients' worth.

@@ -37,7 +37,11 @@ export const profiles = pgTable('profiles', {
   updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });
 
-/** A link between an account and an OpenID Connect identity (Google-type, Apple-type sign-in). */
+/**
+ * A link between an account and an OpenID Connect identity (Google-type, Apple-type or another
+ * configured provider). The identity is the issuer and its subject; `provider` is the configured
+ * provider's id (its button), and an account holds at most one identity per provider.
+ */
 export const socialIdentities = pgTable(
   'social_identities',
   {
@@ -46,13 +50,14 @@ export const socialIdentities = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
+    issuer: text('issuer').notNull(),
     subject: text('subject').notNull(),
     email: text('email'),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('social_identities_provider_subject_key').on(t.provider, t.subject),
-    index('social_identities_account_idx').on(t.accountId),
+    uniqueIndex('social_identities_issuer_subject_key').on(t.issuer, t.subject),
+    uniqueIndex('social_identities_account_provider_key').on(t.accountId, t.provider),
   ],
 );
 
