@@ -2,7 +2,9 @@ import 'dotenv/config';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { DEV_IDENTITY_PROVIDER_PATH } from './auth/oidc/dev-identity-provider-path.ts';
 import { loadConfig, type Config } from './config/env.ts';
+import { isLoopbackHost } from './config/oidc-env.ts';
 import { openDatabase, type DatabaseConnection } from './db/client.ts';
 import { ensureAppAdmin } from './db/seed/app-admin.ts';
 import { ensureDemo } from './db/seed/demo.ts';
@@ -89,7 +91,7 @@ async function start(config: Config) {
       `  Demo password (all demo accounts): ${config.DEMO_PASSWORD}`,
     );
   }
-  lines.push('', `  ${billingModeLine(config)}`);
+  lines.push('', `  ${billingModeLine(config)}`, `  ${socialSignInLine(config)}`);
   console.log(`${lines.join('\n')}\n`);
 }
 
@@ -101,6 +103,20 @@ function billingModeLine(config: Config): string {
     return 'Billing:      Stripe. Warning: STRIPE_WEBHOOK_SECRET is not set, so Stripe events (payments made on its pages, cards changed there) are refused';
   }
   return 'Billing:      Stripe';
+}
+
+/** Which providers the auth screen offers: the configured ones, the development one, or none. */
+function socialSignInLine(config: Config): string {
+  if (config.DEV_IDENTITY_PROVIDER) {
+    const line = `Social sign-in: development identity provider at ${config.PUBLIC_URL}${DEV_IDENTITY_PROVIDER_PATH} (Google-type and Apple-type test sign-ins; no real identities; set OIDC_* for real providers)`;
+    // Anyone who reaches the port can sign in to any account the development provider made.
+    if (isLoopbackHost(config.HOST)) return line;
+    return `${line}. Warning: HOST ${config.HOST} lets other machines reach it, and anyone can sign in there as anyone; set HOST=127.0.0.1, DEV_OIDC=false or NODE_ENV=production`;
+  }
+  if (config.OIDC_PROVIDERS.length === 0) {
+    return 'Social sign-in: off (set OIDC_* for Google, Apple or another OpenID Connect provider)';
+  }
+  return `Social sign-in: ${config.OIDC_PROVIDERS.map((provider) => provider.label).join(', ')}`;
 }
 
 /** The whole demo on the first start (or after one that was interrupted); nothing afterwards. */
