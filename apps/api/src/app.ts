@@ -3,6 +3,10 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { createOidcClients } from './auth/oidc/oidc-clients.ts';
+import { signInMethodsRoutes } from './auth/oidc/sign-in-methods.routes.ts';
+import { socialSignInRoutes } from './auth/oidc/social-sign-in.routes.ts';
+import { signInLimits } from './auth/sign-in-limits.ts';
 import { refreshDemoRecordings } from './db/seed/demo-refresh.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import {
@@ -41,6 +45,7 @@ import { topOrganizationsRoutes } from './features/top-organizations/top-organiz
 import { JobWorker } from './jobs/job-worker.ts';
 import { createBillingProvider } from './lib/billing/create-billing-provider.ts';
 import { createMailer } from './lib/mailer.ts';
+import { serializeRequest } from './lib/request-log.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { permissionsPlugin } from './plugins/permissions.ts';
@@ -62,7 +67,10 @@ export async function buildApp(
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.config.LOG_LEVEL === 'silent' ? false : { level: deps.config.LOG_LEVEL },
+    logger:
+      deps.config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: deps.config.LOG_LEVEL, serializers: { req: serializeRequest } },
     bodyLimit: 1024 * 1024,
     // Behind a reverse proxy the client's IP (rate limits, audit) comes from X-Forwarded-For.
     trustProxy: deps.config.TRUST_PROXY,
@@ -87,9 +95,28 @@ export async function buildApp(
     redisUrl: deps.config.REDIS_URL,
     redisKeyPrefix: deps.config.REDIS_KEY_PREFIX,
   });
-  await app.register(authRoutes, deps);
+  // One set of sign-in limits: a password sent to link a social identity counts with sign-in's.
+  const auth = { ...deps, signInLimits: signInLimits(app, deps.config) };
+  await app.register(authRoutes, auth);
+
+  // OpenID Connect providers from the environment; on a first run on localhost with none, the
+  // in-process development provider (DESIGN §1) and its two buttons. Loaded only then, so a
+  // deployment never loads oidc-provider.
+  let providers = deps.config.OIDC_PROVIDERS;
+  if (deps.config.DEV_IDENTITY_PROVIDER) {
+    const { createDevIdentityProvider } = await import('./auth/oidc/dev-identity-provider.ts');
+    const dev = await createDevIdentityProvider({
+      issuerOrigin: deps.config.PUBLIC_URL,
+      appUrl: deps.config.PUBLIC_URL,
+    });
+    await app.register(dev.plugin);
+    providers = [...providers, ...dev.settings];
+  }
+  const social = { ...auth, oidc: createOidcClients(providers, deps.config.PUBLIC_URL) };
+  await app.register(socialSignInRoutes, social);
+  await app.register(signInMethodsRoutes, social);
   await app.register(healthRoutes, deps);
-  await app.register(profileRoutes, deps);
+  await app.register(profileRoutes, social);
   await app.register(switchRoutes, deps);
   await app.register(tagsRoutes, deps);
   await app.register(readingsRoutes, deps);

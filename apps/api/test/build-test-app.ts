@@ -52,6 +52,8 @@ export async function buildTestApp(
     APP_ADMIN_EMAIL,
     AUTH_RATE_LIMIT_PER_IP: '1000',
     AUTH_RATE_LIMIT_PER_ACCOUNT: '1000',
+    // No development identity provider unless a test asks for it (PUBLIC_URL is localhost).
+    DEV_OIDC: 'false',
     ...options.env,
   });
   const connection = await cloneTemplate(inject('testBackend'));

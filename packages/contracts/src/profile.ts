@@ -31,7 +31,7 @@ export const BirthDate = z
   .min(1, 'Date of Birth is required')
   .refine(isPastOrToday, 'Date of Birth must be a valid date, not in the future');
 
-/** POST /api/user/profile (SPEC §7). */
+/** PUT /api/user/profile (update), and POST /api/user/profile (the social sign-up's form) (SPEC §7). */
 export const UpdateProfileBody = z.object({
   firstName: FirstName,
   lastName: LastName,

@@ -129,8 +129,6 @@ export function socialErrorMessage(code: SocialErrorCode, label: string): string
   }
 }
 
-/** The server's answer to an unknown social identity (SPEC §4). */
-export const UNKNOWN_SOCIAL_ACCOUNT_MESSAGE = 'Your account does not exists in our records';
 /** SPEC §4: the toast when an unknown social user is moved to 'Almost there!'. */
 export const NEW_SOCIAL_USER_MESSAGE =
   'Looks like you are new here please provide these details to create an account';

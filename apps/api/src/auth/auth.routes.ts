@@ -1,44 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthResponse, SignInBody, SignUpBody } from '@resonant/contracts/auth';
 import { ErrorResponse } from '@resonant/contracts/errors';
 import { z } from 'zod';
-import type { AppDeps } from '../app-deps.ts';
 import { perClientLimit } from '../plugins/rate-limit.ts';
-import {
-  refresh,
-  signIn,
-  signOut,
-  signUp,
-  type AuthDeps,
-  type IssuedSession,
-} from './auth.service.ts';
-import { signInLimits } from './sign-in-limits.ts';
-
-const REFRESH_COOKIE = 'resonant_refresh';
-const COOKIE_PATH = '/api/auth';
+import { refresh, signIn, signOut, signUp, type AuthDeps } from './auth.service.ts';
+import { clientInfo } from './client-info.ts';
+import { clearRefreshCookie, REFRESH_COOKIE, sendSession } from './session-cookie.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
 
-function clientInfo(request: FastifyRequest) {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
-}
-
 /** Sign-up, sign-in, refresh and sign-out: the identity provider is ours. */
-export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, appDeps) => {
-  const deps: AuthDeps = { ...appDeps, signInLimits: signInLimits(app, appDeps.config) };
-  const secureCookie = deps.config.PUBLIC_URL.startsWith('https:');
-
-  function sendSession(reply: FastifyReply, session: IssuedSession, status: number) {
-    reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: secureCookie,
-      path: COOKIE_PATH,
-      expires: session.refreshExpiresAt,
-    });
-    return reply.status(status).send(session.body);
-  }
+export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
+  const publicUrl = deps.config.PUBLIC_URL;
 
   app.post(
     '/api/auth/sign-up',
@@ -53,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, appDeps) =
       schema: { tags: ['auth'], body: SignUpBody, response: { 201: AuthResponse, ...errors } },
     },
     async (request, reply) =>
-      sendSession(reply, await signUp(deps, request.body, clientInfo(request)), 201),
+      sendSession(reply, await signUp(deps, request.body, clientInfo(request)), 201, publicUrl),
   );
 
   app.post(
@@ -63,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, appDeps) =
       schema: { tags: ['auth'], body: SignInBody, response: { 200: AuthResponse, ...errors } },
     },
     async (request, reply) =>
-      sendSession(reply, await signIn(deps, request.body, clientInfo(request)), 200),
+      sendSession(reply, await signIn(deps, request.body, clientInfo(request)), 200, publicUrl),
   );
 
   // No session to restore is the ordinary state of a signed-out visitor, not an error: 204, and
@@ -76,8 +49,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, appDeps) =
     },
     async (request, reply) => {
       const session = await refresh(deps, request.cookies[REFRESH_COOKIE]);
-      if (session) return sendSession(reply, session, 200);
-      reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      if (session) return sendSession(reply, session, 200, publicUrl);
+      clearRefreshCookie(reply);
       return reply.status(204).send(null);
     },
   );
@@ -90,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, appDeps) =
     },
     async (request, reply) => {
       await signOut(deps, request.session.sessionId);
-      reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+      clearRefreshCookie(reply);
       return reply.status(204).send(null);
     },
   );

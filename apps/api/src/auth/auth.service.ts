@@ -59,7 +59,12 @@ async function issued(
   };
 }
 
-async function startSession(deps: AppDeps, accountId: string, client: ClientInfo) {
+/** Opens a session for an account: every way of signing in ends here, so all get the same tokens. */
+export async function startSession(
+  deps: AppDeps,
+  accountId: string,
+  client: ClientInfo,
+): Promise<IssuedSession> {
   const tokens = newTokens(deps);
   await insertSession(deps.db, accountId, tokens.stored, client);
   await markSignedIn(deps.db, accountId, deps.clock());
@@ -95,22 +100,34 @@ export async function signUp(
 const decoyHash = hashPassword(generateToken());
 
 /**
- * Checks the password and opens a session; the same 401 for an unknown email or a wrong password.
- * The limits are asked first, so a refused client learns nothing about the password it sent.
+ * Checks an email and its password, the same 401 for an unknown email or a wrong password, and
+ * answers the account's id. The limits are asked first, so a refused client learns nothing about
+ * the password it sent; a failure counts against them.
  */
+export async function checkPassword(
+  deps: AuthDeps,
+  email: string,
+  password: string,
+  ip: string,
+): Promise<string> {
+  await deps.signInLimits.admit(email, ip);
+  const account = await findAccountByEmail(deps.db, email);
+  const valid = await verifyPassword(account?.passwordHash ?? (await decoyHash), password);
+  if (!account?.passwordHash || !valid) {
+    await deps.signInLimits.recordFailure(email, ip);
+    throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  }
+  return account.id;
+}
+
+/** Checks the password (checkPassword) and opens a session. */
 export async function signIn(
   deps: AuthDeps,
   input: z.output<typeof SignInBody>,
   client: ClientInfo,
 ): Promise<IssuedSession> {
-  await deps.signInLimits.admit(input.email, client.ip);
-  const account = await findAccountByEmail(deps.db, input.email);
-  const valid = await verifyPassword(account?.passwordHash ?? (await decoyHash), input.password);
-  if (!account?.passwordHash || !valid) {
-    await deps.signInLimits.recordFailure(input.email, client.ip);
-    throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
-  }
-  return startSession(deps, account.id, client);
+  const accountId = await checkPassword(deps, input.email, input.password, client.ip);
+  return startSession(deps, accountId, client);
 }
 
 /**

@@ -575,6 +575,12 @@ const table: Record<string, Row> = {
     ],
   },
   'GET /api/invitation-details': { exempt: TOKEN_ROUTE },
+  // sign-in methods: an identity is its account's, not an organisation's
+  'DELETE /api/user/sign-in-methods/{identityId}': {
+    exempt:
+      "removes one of the caller's own identities only: any other account's id is 404 like " +
+      "nobody's, whatever organisation it is in (auth/oidc/sign-in-methods.test.ts)",
+  },
   'POST /api/process-invitation': { exempt: TOKEN_ROUTE },
   'GET /api/life_time_subscription/claim_details': { exempt: TOKEN_ROUTE },
   'POST /api/life_time_subscription/claim_membership': { exempt: TOKEN_ROUTE },

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './env.ts';
+import { isLoopbackHost } from './oidc-env.ts';
 
 describe('loadConfig', () => {
   it('gives a first run safe defaults', () => {
@@ -40,6 +41,17 @@ describe('loadConfig', () => {
     ['yes', true],
   ])('reads DEMO_DATA=%s as %s', (value, expected) => {
     expect(loadConfig({ DEMO_DATA: value }).DEMO_DATA).toBe(expected);
+  });
+
+  it.each([
+    ['http://localhost:3000/', 'http://localhost:3000'],
+    ['https://resonant.example//', 'https://resonant.example'],
+    ['https://example.org/resonant/', 'https://example.org/resonant'],
+    ['https://example.org/resonant', 'https://example.org/resonant'],
+  ])('drops the trailing slashes of PUBLIC_URL %s', (given, expected) => {
+    const config = loadConfig({ PUBLIC_URL: given });
+    expect(config.PUBLIC_URL).toBe(expected);
+    expect(config.DEV_IDENTITY_PROVIDER).toBe(given.startsWith('http://localhost'));
   });
 
   it('treats empty optional values as unset', () => {
@@ -109,5 +121,178 @@ describe('loadConfig', () => {
       loadConfig({ AUTH_RATE_LIMIT_PER_ACCOUNT: '7', AUTH_RATE_LIMIT_ACCOUNT_CEILING: '20' })
         .AUTH_RATE_LIMIT_ACCOUNT_CEILING,
     ).toBe(20);
+  });
+
+  describe('OpenID Connect providers', () => {
+    const APPLE_KEY = '-----BEGIN PRIVATE KEY-----\\nMIGHAgEAMBMG\\n-----END PRIVATE KEY-----';
+    const apple = {
+      OIDC_APPLE_CLIENT_ID: 'com.example.resonant',
+      OIDC_APPLE_TEAM_ID: 'TEAM123456',
+      OIDC_APPLE_KEY_ID: 'KEY1234567',
+      OIDC_APPLE_PRIVATE_KEY: APPLE_KEY,
+    };
+    const problem = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    };
+
+    it('has none by default, and then the development provider on localhost', () => {
+      const config = loadConfig({});
+      expect(config.OIDC_PROVIDERS).toEqual([]);
+      expect(config.DEV_IDENTITY_PROVIDER).toBe(true);
+    });
+
+    it('reads the Google pair, with Google as the issuer', () => {
+      const config = loadConfig({
+        OIDC_GOOGLE_CLIENT_ID: 'google-client',
+        OIDC_GOOGLE_CLIENT_SECRET: 'google-secret',
+      });
+      expect(config.OIDC_PROVIDERS).toEqual([
+        {
+          id: 'google',
+          kind: 'google',
+          label: 'Google',
+          issuer: 'https://accounts.google.com',
+          clientId: 'google-client',
+          clientAuth: { method: 'client_secret_basic', secret: 'google-secret' },
+          responseMode: 'query',
+          scope: 'openid email profile',
+          development: false,
+        },
+      ]);
+      expect(config.DEV_IDENTITY_PROVIDER).toBe(false);
+    });
+
+    it('reads the Apple set: a form post and a client-secret JWT from the team key', () => {
+      const [provider] = loadConfig(apple).OIDC_PROVIDERS;
+      expect(provider).toMatchObject({
+        id: 'apple',
+        kind: 'apple',
+        label: 'Apple',
+        issuer: 'https://appleid.apple.com',
+        clientId: 'com.example.resonant',
+        responseMode: 'form_post',
+        development: false,
+      });
+      expect(provider?.clientAuth).toEqual({
+        method: 'apple_client_secret_jwt',
+        teamId: 'TEAM123456',
+        keyId: 'KEY1234567',
+        // A key pasted on one line keeps its line breaks.
+        privateKey: '-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMG\n-----END PRIVATE KEY-----',
+      });
+    });
+
+    it('reads any number of generic providers, named by their variables, after Google and Apple', () => {
+      const config = loadConfig({
+        OIDC_OKTA_ISSUER: 'https://example.okta.com',
+        OIDC_OKTA_CLIENT_ID: 'okta-client',
+        OIDC_OKTA_CLIENT_SECRET: 'okta-secret',
+        OIDC_OKTA_LABEL: 'Okta',
+        OIDC_ACME_ISSUER: 'https://sso.acme.example',
+        OIDC_ACME_CLIENT_ID: 'acme-client',
+        OIDC_ACME_CLIENT_SECRET: 'acme-secret',
+        OIDC_ACME_LABEL: 'Acme SSO',
+        OIDC_GOOGLE_CLIENT_ID: 'google-client',
+        OIDC_GOOGLE_CLIENT_SECRET: 'google-secret',
+        OIDC_GOOGLE_LABEL: 'Google Workspace',
+        ...apple,
+      });
+      expect(
+        config.OIDC_PROVIDERS.map(({ id, kind, label, issuer }) => ({ id, kind, label, issuer })),
+      ).toEqual([
+        {
+          id: 'google',
+          kind: 'google',
+          label: 'Google Workspace',
+          issuer: 'https://accounts.google.com',
+        },
+        { id: 'apple', kind: 'apple', label: 'Apple', issuer: 'https://appleid.apple.com' },
+        { id: 'acme', kind: 'oidc', label: 'Acme SSO', issuer: 'https://sso.acme.example' },
+        { id: 'okta', kind: 'oidc', label: 'Okta', issuer: 'https://example.okta.com' },
+      ]);
+      expect(config.OIDC_PROVIDERS[3]?.clientAuth).toEqual({
+        method: 'client_secret_basic',
+        secret: 'okta-secret',
+      });
+    });
+
+    it.each([
+      [{ OIDC_GOOGLE_CLIENT_ID: 'google-client' }, 'OIDC_GOOGLE_CLIENT_SECRET'],
+      [{ OIDC_GOOGLE_CLIENT_SECRET: 'google-secret' }, 'OIDC_GOOGLE_CLIENT_ID'],
+      [{ ...apple, OIDC_APPLE_KEY_ID: '' }, 'OIDC_APPLE_KEY_ID'],
+      [{ ...apple, OIDC_APPLE_PRIVATE_KEY: undefined }, 'OIDC_APPLE_PRIVATE_KEY'],
+      [
+        {
+          OIDC_OKTA_ISSUER: 'https://example.okta.com',
+          OIDC_OKTA_CLIENT_ID: 'okta-client',
+          OIDC_OKTA_LABEL: 'Okta',
+        },
+        'OIDC_OKTA_CLIENT_SECRET',
+      ],
+    ])('refuses a partial set (%j), naming %s', (env, missing) => {
+      const message = problem(env);
+      expect(message).toMatch(/^Invalid configuration/);
+      expect(message).toContain(`  ${missing}: is required with`);
+    });
+
+    it('refuses a generic issuer that is not a URL', () => {
+      expect(
+        problem({
+          OIDC_OKTA_ISSUER: 'okta',
+          OIDC_OKTA_CLIENT_ID: 'okta-client',
+          OIDC_OKTA_CLIENT_SECRET: 'okta-secret',
+          OIDC_OKTA_LABEL: 'Okta',
+        }),
+      ).toContain('OIDC_OKTA_ISSUER: must be a URL');
+    });
+
+    it.each([
+      ['on a first run on localhost', {}, true],
+      ['on 127.0.0.1', { PUBLIC_URL: 'http://127.0.0.1:8080' }, true],
+      ['not when DEV_OIDC=false', { DEV_OIDC: 'false' }, false],
+      [
+        'not when PUBLIC_URL is not this machine',
+        { PUBLIC_URL: 'https://resonant.example' },
+        false,
+      ],
+      [
+        'not when a provider is configured',
+        { OIDC_GOOGLE_CLIENT_ID: 'google-client', OIDC_GOOGLE_CLIENT_SECRET: 'google-secret' },
+        false,
+      ],
+      [
+        'not even with DEV_OIDC=true off localhost',
+        { DEV_OIDC: 'true', PUBLIC_URL: 'https://resonant.example' },
+        false,
+      ],
+      // PUBLIC_URL left unset on a deployment still says localhost, while HOST is 0.0.0.0.
+      ['never in production, even on localhost', { NODE_ENV: 'production' }, false],
+      [
+        'never in production, even with DEV_OIDC=true',
+        { NODE_ENV: 'production', DEV_OIDC: 'true', PUBLIC_URL: 'http://127.0.0.1:3000' },
+        false,
+      ],
+      ['in the tests’ environment', { NODE_ENV: 'test' }, true],
+    ])('mounts the development identity provider %s', (_when, env, expected) => {
+      expect(loadConfig(env).DEV_IDENTITY_PROVIDER).toBe(expected);
+    });
+
+    it.each([
+      ['127.0.0.1', true],
+      ['127.1.2.3', true],
+      ['localhost', true],
+      ['::1', true],
+      ['[::1]', true],
+      ['0.0.0.0', false],
+      ['::', false],
+      ['192.168.1.10', false],
+    ])('tells whether HOST %s is reachable only from this machine', (host, loopback) => {
+      expect(isLoopbackHost(host)).toBe(loopback);
+    });
   });
 });

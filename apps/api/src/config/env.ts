@@ -57,8 +57,8 @@ const EnvSchema = z.object({
   /** How often the jobs worker looks for organisations whose billing date has come. */
   BILLING_SWEEP_MINUTES: z.coerce.number().int().positive().default(60),
   /**
-   * The in-process development identity provider: on by default, but it only ever starts when
-   * no provider is configured and PUBLIC_URL is on this machine.
+   * The in-process development identity provider: on by default, but it only ever starts outside
+   * production, when no provider is configured and PUBLIC_URL is on this machine.
    */
   DEV_OIDC: booleanFlag.default(true),
 });
@@ -86,7 +86,10 @@ export type Config = Omit<
   AUTH_RATE_LIMIT_ACCOUNT_CEILING: number;
   /** The configured OpenID Connect providers (config/oidc-env.ts), in button order. */
   OIDC_PROVIDERS: OidcProviderSetting[];
-  /** Mount the development identity provider (DEV_OIDC, no provider configured, PUBLIC_URL local). */
+  /**
+   * Mount the development identity provider: DEV_OIDC, NODE_ENV not production, no provider
+   * configured, PUBLIC_URL local.
+   */
   DEV_IDENTITY_PROVIDER: boolean;
 };
 
@@ -104,11 +107,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const { DEV_OIDC, ...config } = parsed.data;
-  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  // Without trailing slashes, so every URL built on it (links, callbacks, the development
+  // provider's issuer) is the same string.
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   return {
     ...config,
     OIDC_PROVIDERS: oidc.providers,
-    DEV_IDENTITY_PROVIDER: DEV_OIDC && oidc.providers.length === 0 && isLoopbackUrl(publicUrl),
+    // PUBLIC_URL says where links point, not who can reach the server: a deployment that left it
+    // unset must not let anyone make (or sign in to) accounts through the development provider.
+    DEV_IDENTITY_PROVIDER:
+      DEV_OIDC &&
+      config.NODE_ENV !== 'production' &&
+      oidc.providers.length === 0 &&
+      isLoopbackUrl(publicUrl),
     DATA_DIR: path.resolve(config.DATA_DIR),
     PUBLIC_URL: publicUrl,
     WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),

@@ -1,7 +1,7 @@
 import type { SocialProviderKind } from '@resonant/contracts/social-sign-in';
 
 /** How the server authenticates to a provider's token endpoint. */
-export type OidcClientAuth =
+type OidcClientAuth =
   | { method: 'client_secret_basic'; secret: string }
   /**
    * Apple's client secret: an ES256 JWT signed with the team's key (iss team id, sub client id,
@@ -25,8 +25,8 @@ export type OidcProviderSetting = {
   development: boolean;
 };
 
-export const GOOGLE_ISSUER = 'https://accounts.google.com';
-export const APPLE_ISSUER = 'https://appleid.apple.com';
+const GOOGLE_ISSUER = 'https://accounts.google.com';
+const APPLE_ISSUER = 'https://appleid.apple.com';
 const GENERIC_ISSUER = /^OIDC_([A-Z][A-Z0-9]*)_ISSUER$/;
 const RESERVED = new Set(['GOOGLE', 'APPLE']);
 
@@ -125,4 +125,10 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** True for a URL on this machine (the development provider's only home, and http's). */
 export function isLoopbackUrl(url: string): boolean {
   return LOOPBACK_HOSTS.has(new URL(url).hostname);
+}
+
+/** True for a listen address only this machine can reach (HOST), e.g. 127.0.0.1 but not 0.0.0.0. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1');
+  return ['localhost', '::1'].includes(bare) || /^127\.\d+\.\d+\.\d+$/.test(bare);
 }

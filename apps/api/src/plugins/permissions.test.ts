@@ -60,6 +60,18 @@ const PUBLIC_ROUTES = [
   'HEAD /api/billing/local/invoices/:token/pdf',
   // Stripe calls it; the signature is the check.
   'POST /api/billing/webhooks/stripe',
+  // Social sign-in (OpenID Connect): the buttons, the round trip (state, PKCE and the binding
+  // cookie are its checks) and the pending sign-up, whose httpOnly cookie names it.
+  'GET /api/auth/oidc/providers',
+  'HEAD /api/auth/oidc/providers',
+  'POST /api/auth/oidc/:provider/start',
+  'GET /api/auth/oidc/:provider/callback',
+  'HEAD /api/auth/oidc/:provider/callback',
+  'POST /api/auth/oidc/:provider/callback',
+  'GET /api/auth/social/pending',
+  'HEAD /api/auth/social/pending',
+  'POST /api/auth/social/link',
+  'POST /api/user/profile',
 ];
 const isDocs = (route: Route) => route.url === '/api/docs' || route.url.startsWith('/api/docs/');
 
@@ -134,6 +146,7 @@ describe('declared permissions', () => {
         'POST /api/auth/sign-out',
         'GET /api/user/profile',
         'POST /api/user/profile',
+        'PUT /api/user/profile',
         'GET /api/switch/orgs_and_groups',
         'POST /api/switch',
       ]),

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import { servedOverHttps } from '../lib/https.ts';
 
 /**
  * Stripe.js's own origins (docs.stripe.com/security/guide#content-security-policy): its script,
@@ -20,7 +21,7 @@ const STRIPE_JS = {
  */
 export const securityHeadersPlugin = fp<{ publicUrl: string; stripe: boolean }>(
   async (app, options) => {
-    const https = options.publicUrl.startsWith('https:');
+    const https = servedOverHttps(options.publicUrl);
     const stripe = options.stripe;
     await app.register(helmet, {
       contentSecurityPolicy: {

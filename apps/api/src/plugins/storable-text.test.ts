@@ -27,8 +27,8 @@ describe('text PostgreSQL cannot store is refused before any route (400 naming t
   it.each([
     ['firstName', { ...PROFILE, firstName: 'An\u0000n' }],
     ['lastName', { ...PROFILE, lastName: '\u0000' }],
-  ])('POST /api/user/profile with a NUL in %s', async (field, body) => {
-    const response = await t.call('POST', '/api/user/profile', orgAdmin.token, body);
+  ])('PUT /api/user/profile with a NUL in %s', async (field, body) => {
+    const response = await t.call('PUT', '/api/user/profile', orgAdmin.token, body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: `${field}: ${NUL_MESSAGE}` });
     const [stored] = await t.db
@@ -69,7 +69,7 @@ describe('text PostgreSQL cannot store is refused before any route (400 naming t
   });
 
   it('refuses a lone surrogate, which cannot be encoded as UTF-8, instead of mangling it', async () => {
-    const response = await t.call('POST', '/api/user/profile', orgAdmin.token, {
+    const response = await t.call('PUT', '/api/user/profile', orgAdmin.token, {
       ...PROFILE,
       firstName: 'An\ud800',
     });
@@ -84,7 +84,7 @@ describe('text PostgreSQL cannot store is refused before any route (400 naming t
     const nested = (leaf: string) => '{"a":'.repeat(20_000) + leaf + '}'.repeat(20_000);
     const post = (payload: string) =>
       t.app.inject({
-        method: 'POST',
+        method: 'PUT',
         url: '/api/user/profile',
         headers: { ...t.bearer(orgAdmin.token), 'content-type': 'application/json' },
         payload,
@@ -97,7 +97,7 @@ describe('text PostgreSQL cannot store is refused before any route (400 naming t
   });
 
   it('lets other control characters through to the field rules', async () => {
-    const response = await t.call('POST', '/api/user/profile', orgAdmin.token, {
+    const response = await t.call('PUT', '/api/user/profile', orgAdmin.token, {
       ...PROFILE,
       firstName: 'Tab\tAnn',
     });

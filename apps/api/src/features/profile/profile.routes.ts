@@ -1,12 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AuthResponse } from '@resonant/contracts/auth';
 import { ErrorResponse } from '@resonant/contracts/errors';
 import { UpdateProfileBody, UserProfile } from '@resonant/contracts/profile';
-import type { AppDeps } from '../../app-deps.ts';
+import { clientInfo } from '../../auth/client-info.ts';
 import { loadUserProfile } from '../../auth/current-user.ts';
+import { clearPendingCookie, PENDING_COOKIE } from '../../auth/oidc/social-cookies.ts';
+import { completeSocialSignUp } from '../../auth/oidc/pending-sign-up.service.ts';
+import type { SocialDeps } from '../../auth/oidc/social-sign-in.service.ts';
+import { sendSession } from '../../auth/session-cookie.ts';
+import { perClientLimit } from '../../plugins/rate-limit.ts';
 import { updateOwnProfile } from './profile.queries.ts';
 
-/** GET and POST /api/user/profile (SPEC §7): the signed-in user's own profile. */
-export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock }) => {
+/**
+ * /api/user/profile (SPEC §7): GET and PUT the signed-in user's own profile; POST is the social
+ * sign-up ('Almost there!'), which makes the account of the pending identity.
+ */
+export const profileRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app, deps) => {
+  const { db, clock } = deps;
+
   app.get(
     '/api/user/profile',
     {
@@ -16,7 +27,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     async (request) => loadUserProfile(db, request.scope.accountId, request.scope),
   );
 
-  app.post(
+  app.put(
     '/api/user/profile',
     {
       config: { permission: 'authenticated' },
@@ -29,6 +40,44 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     async (request) => {
       await updateOwnProfile(db, request.scope, request.body, clock());
       return loadUserProfile(db, request.scope.accountId, request.scope);
+    },
+  );
+
+  // Public: the pending sign-up's httpOnly cookie names the identity; counted per client like
+  // the password sign-up.
+  app.post(
+    '/api/user/profile',
+    {
+      config: {
+        permission: 'public',
+        rateLimit: perClientLimit(
+          deps.config.AUTH_RATE_LIMIT_PER_IP,
+          deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+        ),
+      },
+      schema: {
+        tags: ['profile'],
+        body: UpdateProfileBody,
+        response: {
+          // 200: another browser made this identity's account first; this one signs in to it.
+          200: AuthResponse,
+          201: AuthResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          409: ErrorResponse,
+          429: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { session, created } = await completeSocialSignUp(
+        deps,
+        request.cookies[PENDING_COOKIE],
+        request.body,
+        clientInfo(request),
+      );
+      clearPendingCookie(reply);
+      return sendSession(reply, session, created ? 201 : 200, deps.config.PUBLIC_URL);
     },
   );
 };

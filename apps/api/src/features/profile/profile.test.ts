@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserProfile } from '@resonant/contracts/profile';
+import { SOCIAL_SIGN_UP_EXPIRED_MESSAGE } from '@resonant/contracts/social-sign-in';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import type { createOrg } from '../../../test/factories.ts';
 import { buildOrg, signedInAccount } from '../../../test/org-builder.ts';
@@ -87,9 +88,9 @@ describe('/api/user/profile', () => {
       url: '/api/user/profile',
       headers: token ? t.bearer(token) : {},
     });
-  const post = (token: string | undefined, payload: Record<string, unknown>) =>
+  const put = (token: string | undefined, payload: Record<string, unknown>) =>
     t.app.inject({
-      method: 'POST',
+      method: 'PUT',
       url: '/api/user/profile',
       headers: token ? t.bearer(token) : {},
       payload,
@@ -178,7 +179,7 @@ describe('/api/user/profile', () => {
     });
   });
 
-  describe('POST', () => {
+  describe('PUT', () => {
     const update = {
       firstName: 'Mira',
       lastName: 'Renamed',
@@ -187,13 +188,13 @@ describe('/api/user/profile', () => {
     };
 
     it('answers 401 when signed out', async () => {
-      const response = await post(undefined, update);
+      const response = await put(undefined, update);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: 'Unauthorized' });
     });
 
     it('updates the caller’s profile and returns it', async () => {
-      const response = await post(tokens.member, { ...update, firstName: '  Mira  ' });
+      const response = await put(tokens.member, { ...update, firstName: '  Mira  ' });
       expect(response.statusCode).toBe(200);
       const expected = {
         user_id: ids.member,
@@ -223,7 +224,7 @@ describe('/api/user/profile', () => {
       const before = (await get(tokens.groupAdmin)).json<UserProfile>();
       const payload: Record<string, unknown> = { ...update, [field]: value };
       if (value === undefined) delete payload[field];
-      const response = await post(tokens.groupAdmin, payload);
+      const response = await put(tokens.groupAdmin, payload);
       expect(response.statusCode).toBe(400);
       const { message: text } = response.json<{ message: string }>();
       expect(text).toContain(field);
@@ -233,7 +234,7 @@ describe('/api/user/profile', () => {
 
     it('only ever changes the caller’s own profile, whatever ids the body carries', async () => {
       const victimBefore = (await get(tokens.orgAdmin)).json<UserProfile>();
-      const response = await post(tokens.groupAdmin, {
+      const response = await put(tokens.groupAdmin, {
         ...update,
         firstName: 'Hijacker',
         user_id: ids.orgAdmin,
@@ -256,6 +257,21 @@ describe('/api/user/profile', () => {
 
       expect((await get(tokens.orgAdmin)).json()).toEqual(victimBefore);
       expect((await get(tokens.groupAdmin)).json()).toEqual(own);
+    });
+  });
+
+  describe('POST (the social sign-up)', () => {
+    it('is no longer the update: a signed-in caller without a pending sign-up gets 401', async () => {
+      const before = (await get(tokens.member)).json<UserProfile>();
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/profile',
+        headers: t.bearer(tokens.member),
+        payload: { firstName: 'Posted', lastName: 'Name', gender: 'Male', birthDate: '1990-01-01' },
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: SOCIAL_SIGN_UP_EXPIRED_MESSAGE });
+      expect((await get(tokens.member)).json()).toEqual(before);
     });
   });
 });

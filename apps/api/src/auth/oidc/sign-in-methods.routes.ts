@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorResponse } from '@resonant/contracts/errors';
+import {
+  IdentityParams,
+  LinkProviderBody,
+  SignInMethodsResponse,
+  SocialStartResponse,
+} from '@resonant/contracts/social-sign-in';
+import { bindingOf, setBindingCookie } from './social-cookies.ts';
+import { listSignInMethods, startLink, unlinkIdentity } from './sign-in-methods.service.ts';
+import type { SocialDeps } from './social-sign-in.service.ts';
+
+/**
+ * The signed-in person's ways to sign in (the profile popover's options): list them, link a
+ * provider through a round trip, and remove one that is not the last.
+ */
+export const signInMethodsRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app, deps) => {
+  app.get(
+    '/api/user/sign-in-methods',
+    {
+      config: { permission: 'authenticated' },
+      schema: { tags: ['profile'], response: { 200: SignInMethodsResponse, 401: ErrorResponse } },
+    },
+    async (request) => listSignInMethods(deps, request.scope),
+  );
+
+  app.post(
+    '/api/user/sign-in-methods/link',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: ['profile'],
+        body: LinkProviderBody,
+        response: {
+          200: SocialStartResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+          502: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const binding = bindingOf(request);
+      const url = await startLink(deps, request.scope, request.body, binding);
+      setBindingCookie(reply, binding, deps.config.PUBLIC_URL);
+      return { url };
+    },
+  );
+
+  app.delete(
+    '/api/user/sign-in-methods/:identityId',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: ['profile'],
+        params: IdentityParams,
+        response: {
+          204: z.null(),
+          400: ErrorResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      await unlinkIdentity(deps, request.scope, request.params.identityId);
+      return reply.status(204).send(null);
+    },
+  );
+};
