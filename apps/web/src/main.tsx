@@ -10,12 +10,17 @@ import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { App } from './app/app.tsx';
 import { startSessionLifecycle } from './app/session-lifecycle.ts';
+import { socialProvidersQueryOptions } from './features/auth/api/get-social-providers.ts';
+import { queryClient } from './lib/query-client.ts';
 
 // Mantine's DateInput parses typed dates with this plugin.
 dayjs.extend(customParseFormat);
 
 // Started before the first render (and outside StrictMode's double effects) so it runs once.
 void startSessionLifecycle();
+// Read alongside the session restore, so the auth screen's first paint already has its provider
+// buttons instead of growing (and moving Sign In) when they arrive.
+void queryClient.prefetchQuery(socialProvidersQueryOptions);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

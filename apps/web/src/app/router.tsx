@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Outlet } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { ComingSoonPage } from '../components/coming-soon-page.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
@@ -37,6 +37,7 @@ import { AuthRoute } from './routes/auth-route.tsx';
 import { RequireAuth } from './routes/require-auth.tsx';
 import { SessionGate } from './routes/session-gate.tsx';
 import { WelcomeRoute } from './routes/welcome-route.tsx';
+import { useSocialLandingNotice } from './social-landing-notice.ts';
 
 function page(path: string, title: string, element: RouteObject['element']): RouteObject {
   const handle: RouteHandle = { title };
@@ -47,7 +48,13 @@ function comingSoon(path: string, title: string, mobileApp = false): RouteObject
   return page(path, title, <ComingSoonPage title={title} mobileApp={mobileApp} />);
 }
 
-const routes: RouteObject[] = [
+/** Above every route: what a provider's round trip came back with, wherever it lands. */
+function RootLayout() {
+  useSocialLandingNotice();
+  return <Outlet />;
+}
+
+const appRoutes: RouteObject[] = [
   {
     // Public and apart from the session: whoever has an invoice's Pay link may pay it, signed in
     // or not, without waiting for a session to be restored.
@@ -59,12 +66,13 @@ const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       {
-        // One element for all three paths, so switching panels animates instead of remounting.
+        // One element for all four paths, so switching panels animates instead of remounting.
         element: <AuthRoute />,
         children: [
           { path: paths.home, element: null },
           { path: paths.login, element: null },
           { path: paths.signup, element: null },
+          { path: paths.signupSocial, element: null },
         ],
       },
       {
@@ -148,6 +156,10 @@ const routes: RouteObject[] = [
       { path: '*', element: <NotFoundPage /> },
     ],
   },
+];
+
+const routes: RouteObject[] = [
+  { element: <RootLayout />, errorElement: <RouteErrorPage />, children: appRoutes },
 ];
 
 export const router = createBrowserRouter(routes);

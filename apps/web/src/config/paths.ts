@@ -3,6 +3,8 @@ export const paths = {
   home: '/',
   login: '/login',
   signup: '/signup',
+  /** Where a social sign-in of an unknown identity continues: 'Almost there!' (SPEC §2). */
+  signupSocial: '/signup/social',
   welcome: '/welcome',
   processInvite: '/process-invite',
   processLifetimeInvite: '/process-life-time-membership-invite',

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { FALLBACK_ERROR_MESSAGE } from '@resonant/contracts/errors';
 import { ApiError } from './api-error.ts';
 
@@ -17,6 +17,11 @@ export function showError(message?: string | null): void {
 
 export function showSuccess(message: string): void {
   notifications.show({ color: 'teal', icon: <IconCheck size={18} aria-hidden />, message });
+}
+
+/** A neutral toast: something the user should know that is neither a success nor a failure. */
+export function showInfo(message: string): void {
+  notifications.show({ color: 'blue', icon: <IconInfoCircle size={18} aria-hidden />, message });
 }
 
 /** Error toast for a failed request; silent when the failure already signed the user out. */

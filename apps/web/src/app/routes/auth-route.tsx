@@ -4,8 +4,10 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { AuthResponse } from '@resonant/contracts/auth';
 import { postLoginPath } from '@resonant/contracts/roles';
+import { SOCIAL_SIGN_UP_TITLE } from '@resonant/contracts/social-sign-in';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { paths } from '../../config/paths.ts';
+import { useSocialProviders } from '../../features/auth/api/get-social-providers.ts';
 import { AuthScreen } from '../../features/auth/components/auth-screen.tsx';
 import type { AuthMode } from '../../features/auth/components/auth-screen.tsx';
 import { inviteNoteFor } from '../../features/auth/components/invite-note.tsx';
@@ -16,23 +18,34 @@ import { documentTitle } from '../route-handle.ts';
 
 const SIGNED_UP_MESSAGE = 'You are signed up successfully, logging you in now!';
 
-/** `/`, `/login` and `/signup`: the auth screen, or the user's home once signed in. */
+/**
+ * `/`, `/login`, `/signup` and `/signup/social` (the end of a social sign-in of a new identity):
+ * the auth screen, or the user's home once signed in.
+ */
 export function AuthRoute() {
   const session = useSession();
   const { data: user } = useProfile();
+  const providers = useSocialProviders();
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get('redirectTo');
   // Where this screen sends a user it has just signed up; null means the usual home.
   const [landing, setLanding] = useState<string | null>(null);
-  const mode: AuthMode = location.pathname === paths.signup ? 'sign-up' : 'sign-in';
-  useDocumentTitle(documentTitle(mode === 'sign-up' ? 'Sign up' : 'Sign in'));
+  const social = location.pathname === paths.signupSocial;
+  const mode: AuthMode = social || location.pathname === paths.signup ? 'sign-up' : 'sign-in';
+  useDocumentTitle(
+    documentTitle(social ? SOCIAL_SIGN_UP_TITLE : mode === 'sign-up' ? 'Sign up' : 'Sign in'),
+  );
 
   if (session.status === 'signed-in') {
     if (!user) return <FullPageLoader />;
     return <Navigate to={landing ?? postLoginPath(user.user_type, redirectTo)} replace />;
   }
+
+  // The provider buttons are part of the first paint (prefetched in main.tsx): arriving later, they
+  // would grow the centred panels and move the forms' Sign In button under the pointer.
+  if (providers.isPending) return <FullPageLoader />;
 
   const changeMode = (next: AuthMode) => {
     navigate({
@@ -41,15 +54,22 @@ export function AuthRoute() {
     });
   };
 
-  const handleAuthenticated = (auth: AuthResponse, authMode: AuthMode) => {
+  // `returnTo`: where the sign-in was headed when the URL no longer says (a social sign-up's own).
+  const handleAuthenticated = (
+    auth: AuthResponse,
+    authMode: AuthMode,
+    returnTo: string | null = redirectTo,
+  ) => {
+    // Committed before the session starts, so the redirect above already knows the target.
     if (authMode === 'sign-up') {
       showSuccess(SIGNED_UP_MESSAGE);
       // New accounts land on /welcome, unless they came to accept an invitation or claim.
-      const target = inviteNoteFor(redirectTo)
-        ? postLoginPath(auth.user.user_type, redirectTo)
+      const target = inviteNoteFor(returnTo)
+        ? postLoginPath(auth.user.user_type, returnTo)
         : paths.welcome;
-      // Committed before the session starts, so the redirect above already knows the target.
       flushSync(() => setLanding(target));
+    } else if (returnTo !== redirectTo) {
+      flushSync(() => setLanding(postLoginPath(auth.user.user_type, returnTo)));
     }
     startSession(auth);
   };
@@ -57,6 +77,7 @@ export function AuthRoute() {
   return (
     <AuthScreen
       mode={mode}
+      social={social}
       redirectTo={redirectTo}
       onModeChange={changeMode}
       onAuthenticated={handleAuthenticated}

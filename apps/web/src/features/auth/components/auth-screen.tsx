@@ -4,19 +4,33 @@ import { Logo } from '../../../components/logo.tsx';
 import { InviteNote } from './invite-note.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
+import { SocialSignInButtons } from './social-sign-in-buttons.tsx';
+import { SocialSignUpPanel } from './social-sign-up-panel.tsx';
 import classes from './auth-screen.module.css';
 
 export type AuthMode = 'sign-in' | 'sign-up';
 
 interface AuthScreenProps {
   mode: AuthMode;
+  /** `/signup/social`: the sign-up panel finishes a social sign-in instead of the password form. */
+  social: boolean;
   redirectTo: string | null;
   onModeChange: (mode: AuthMode) => void;
-  onAuthenticated: (auth: AuthResponse, mode: AuthMode) => void;
+  /** `returnTo`: where to land instead of `redirectTo` (a social sign-up's own), if given. */
+  onAuthenticated: (auth: AuthResponse, mode: AuthMode, returnTo?: string | null) => void;
 }
 
-/** The double-panel auth screen: the coloured overlay slides over to reveal the other form. */
-export function AuthScreen({ mode, redirectTo, onModeChange, onAuthenticated }: AuthScreenProps) {
+/**
+ * The double-panel auth screen: the coloured overlay slides over to reveal the other form. Each
+ * panel offers the configured social providers under its form.
+ */
+export function AuthScreen({
+  mode,
+  social,
+  redirectTo,
+  onModeChange,
+  onAuthenticated,
+}: AuthScreenProps) {
   const signInActive = mode === 'sign-in';
 
   return (
@@ -33,6 +47,7 @@ export function AuthScreen({ mode, redirectTo, onModeChange, onAuthenticated }: 
             inert={!signInActive}
           >
             <SignInForm onSignedIn={(auth) => onAuthenticated(auth, 'sign-in')} />
+            <SocialSignInButtons redirectTo={redirectTo} />
             <Text size="sm" ta="center" mt="lg" hiddenFrom="sm">
               New to Resonant?{' '}
               <Anchor component="button" type="button" onClick={() => onModeChange('sign-up')}>
@@ -45,7 +60,14 @@ export function AuthScreen({ mode, redirectTo, onModeChange, onAuthenticated }: 
             data-active={!signInActive || undefined}
             inert={signInActive}
           >
-            <SignUpForm onSignedUp={(auth) => onAuthenticated(auth, 'sign-up')} />
+            {social ? (
+              <SocialSignUpPanel redirectTo={redirectTo} onAuthenticated={onAuthenticated} />
+            ) : (
+              <>
+                <SignUpForm onSignedUp={(auth) => onAuthenticated(auth, 'sign-up')} />
+                <SocialSignInButtons redirectTo={redirectTo} />
+              </>
+            )}
             <Text size="sm" ta="center" mt="lg" hiddenFrom="sm">
               Already have an account?{' '}
               <Anchor component="button" type="button" onClick={() => onModeChange('sign-in')}>

@@ -1,29 +1,15 @@
 import { useId } from 'react';
-import {
-  Button,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { SignUpBody } from '@resonant/contracts/auth';
 import type { AuthResponse } from '@resonant/contracts/auth';
-import { GENDERS } from '@resonant/contracts/profile';
-import { BirthDateField } from '../../../components/birth-date-field.tsx';
 import { retryAtOf } from '../../../lib/retry-after.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useSignUp } from '../api/sign-up.ts';
+import { ProfileFields, type ProfileFieldValues } from './profile-fields.tsx';
 import { WaitNotice } from './wait-notice.tsx';
 
-interface SignUpValues {
-  firstName: string;
-  lastName: string;
-  gender: string | null;
-  birthDate: string | null;
+interface SignUpValues extends ProfileFieldValues {
   email: string;
   password: string;
 }
@@ -64,34 +50,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
             Start following your heart-rate variability.
           </Text>
         </div>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-          <TextInput
-            label="First Name"
-            autoComplete="given-name"
-            required
-            {...form.getInputProps('firstName')}
-          />
-          <TextInput
-            label="Last Name"
-            autoComplete="family-name"
-            required
-            {...form.getInputProps('lastName')}
-          />
-          <Select
-            label="Gender"
-            placeholder="Select"
-            data={GENDERS}
-            allowDeselect={false}
-            required
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('gender')}
-          />
-          <BirthDateField
-            defaultLevel="decade"
-            autoComplete="bday"
-            {...form.getInputProps('birthDate')}
-          />
-        </SimpleGrid>
+        <ProfileFields form={form} />
         <TextInput
           label="Email"
           type="email"
