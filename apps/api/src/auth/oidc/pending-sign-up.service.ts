@@ -16,6 +16,7 @@ import {
   type IssuedSession,
 } from '../auth.service.ts';
 import { loadAccountEmail } from '../current-user.ts';
+import { linkIdentity } from './link-identity.ts';
 import type { OidcClient } from './oidc-clients.ts';
 import {
   findIdentity,
@@ -174,21 +175,13 @@ export async function linkWithPassword(
   const provider = oidc.setting.id;
   await deps.db.transaction(async (tx) => {
     if (!(await takePending(tx, pending.id))) throw unauthorized(SOCIAL_SIGN_UP_EXPIRED_MESSAGE);
-    const identity = { issuer: pending.issuer, subject: pending.subject };
-    if (!(await insertIdentity(tx, { accountId, provider, ...identity, email: pending.email }))) {
-      const held = await findIdentity(tx, identity.issuer, identity.subject);
-      if (held?.accountId === accountId) return;
-      const code = held ? 'linked-elsewhere' : 'already-linked';
-      throw conflict(socialErrorMessage(code, oidc.setting.label));
-    }
-    await recordAudit(tx, {
-      actorAccountId: accountId,
-      action: 'account.identity-link',
-      targetType: 'account',
-      targetId: accountId,
-      details: { provider },
-      ip: client.ip,
-    });
+    const { issuer, subject, email: identityEmail } = pending;
+    const outcome = await linkIdentity(
+      tx,
+      { accountId, provider, issuer, subject, email: identityEmail },
+      client.ip,
+    );
+    if (outcome !== 'linked') throw conflict(socialErrorMessage(outcome, oidc.setting.label));
   });
   return startSession(deps, accountId, client);
 }

@@ -13,7 +13,6 @@ import {
   socialErrorMessage,
   type SocialErrorCode,
 } from '@resonant/contracts/social-sign-in';
-import { recordAudit } from '../../lib/audit.ts';
 import { generateToken, hashToken } from '../../lib/crypto.ts';
 import { badGateway, notFound, type HttpError } from '../../lib/http-error.ts';
 import { findAccountByEmail } from '../auth.queries.ts';
@@ -23,6 +22,7 @@ import {
   type ClientInfo,
   type IssuedSession,
 } from '../auth.service.ts';
+import { linkIdentity } from './link-identity.ts';
 import type { OidcClient, OidcClients } from './oidc-clients.ts';
 import { emailOf, emailVerified, parsePostedUser, pendingClaimsOf } from './social-claims.ts';
 import { ATTEMPT_TTL_MS, PENDING_TTL_MS } from './social-cookies.ts';
@@ -30,7 +30,6 @@ import {
   findAttempt,
   findIdentity,
   insertAttempt,
-  insertIdentity,
   insertPending,
   storePostedUser,
   takeAttempt,
@@ -264,31 +263,15 @@ async function link(
       ? linked()
       : refusal('linked-elsewhere', 'identity held by another account', provider, attempt);
   }
-  const added = await deps.db.transaction(async (tx) => {
-    const id = await insertIdentity(tx, {
-      accountId,
-      provider,
-      issuer: claims.iss,
-      subject: claims.sub,
-      email: emailOf(claims),
-    });
-    if (id) {
-      await recordAudit(tx, {
-        actorAccountId: accountId,
-        action: 'account.identity-link',
-        targetType: 'account',
-        targetId: accountId,
-        details: { provider },
-        ip: client.ip,
-      });
-    }
-    return id;
-  });
-  if (added) return linked();
-  // A unique index refused it: the identity was linked meanwhile, or the account has this provider.
-  const held = await findIdentity(deps.db, claims.iss, claims.sub);
-  if (held?.accountId === accountId) return linked();
-  return held
+  const outcome = await deps.db.transaction((tx) =>
+    linkIdentity(
+      tx,
+      { accountId, provider, issuer: claims.iss, subject: claims.sub, email: emailOf(claims) },
+      client.ip,
+    ),
+  );
+  if (outcome === 'linked') return linked();
+  return outcome === 'linked-elsewhere'
     ? refusal('linked-elsewhere', 'identity held by another account', provider, attempt)
     : refusal(
         'already-linked',
