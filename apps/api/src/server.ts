@@ -111,7 +111,7 @@ function socialSignInLine(config: Config): string {
     const line = `Social sign-in: development identity provider at ${config.PUBLIC_URL}${DEV_IDENTITY_PROVIDER_PATH} (Google-type and Apple-type test sign-ins; no real identities; set OIDC_* for real providers)`;
     // Anyone who reaches the port can sign in to any account the development provider made.
     if (isLoopbackHost(config.HOST)) return line;
-    return `${line}. Warning: HOST ${config.HOST} lets other machines reach it, and anyone can sign in there as anyone; set HOST=127.0.0.1, DEV_OIDC=false or NODE_ENV=production`;
+    return `${line}.\n  Warning: HOST ${config.HOST} lets other machines reach it: anyone there can sign in to an account made through it by typing its email. Set HOST=127.0.0.1, DEV_OIDC=false or NODE_ENV=production.`;
   }
   if (config.OIDC_PROVIDERS.length === 0) {
     return 'Social sign-in: off (set OIDC_* for Google, Apple or another OpenID Connect provider)';
