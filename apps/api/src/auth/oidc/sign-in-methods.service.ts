@@ -1,6 +1,6 @@
+import { unlinkRefusal } from '@resonant/contracts/sign-in-methods-policies';
 import {
   IDENTITY_NOT_FOUND_MESSAGE,
-  LAST_SIGN_IN_METHOD_MESSAGE,
   socialErrorMessage,
   type LinkProviderBody,
   type SignInMethodsResponse,
@@ -58,8 +58,7 @@ export async function startLink(
 
 /**
  * Removes one of the caller's identities: 404 for anyone else's, 409 when what would remain could
- * not sign in (no password, and no other identity of a provider still configured), counted under
- * a lock of the account row.
+ * not sign in (contracts' unlinkRefusal), counted under a lock of the account row.
  */
 export async function unlinkIdentity(
   deps: SocialDeps,
@@ -70,10 +69,9 @@ export async function unlinkIdentity(
     const before = await lockSignInMethods(tx, scope.accountId);
     const removed = await deleteOwnIdentity(tx, scope.accountId, identityId);
     if (!removed) throw notFound(IDENTITY_NOT_FOUND_MESSAGE);
-    const canSignIn = before.identities.some(
-      (other) => other.id !== identityId && deps.oidc.find(other.provider),
-    );
-    if (!before.hasPassword && !canSignIn) throw conflict(LAST_SIGN_IN_METHOD_MESSAGE);
+    const isConfigured = (providerId: string) => Boolean(deps.oidc.find(providerId));
+    const refusal = unlinkRefusal({ ...before, isConfigured }, identityId);
+    if (refusal) throw conflict(refusal);
     await recordAudit(tx, {
       actorAccountId: scope.accountId,
       action: 'account.identity-unlink',

@@ -1,5 +1,5 @@
+import { unlinkRefusal as refusalOf } from '@resonant/contracts/sign-in-methods-policies';
 import {
-  LAST_SIGN_IN_METHOD_MESSAGE,
   type LinkedIdentity,
   type SignInMethodsResponse,
   type SocialProviderKind,
@@ -47,20 +47,17 @@ export function providerRows({ identities, providers }: SignInMethodsResponse): 
   return [...configured, ...unconfigured];
 }
 
-/**
- * Why this identity cannot be unlinked, or null. Something that can still sign in must remain:
- * the password, or another identity of a provider still configured (the server refuses the
- * same with 409). An identity of a provider no longer configured cannot sign in, so it never
- * counts, and removing it is refused only when nothing usable is left anyway.
- */
+/** Why this identity cannot be unlinked, or null: the contracts' rule, which the server applies too. */
 export function unlinkRefusal(
   { has_password, identities, providers }: SignInMethodsResponse,
   identity: LinkedIdentity,
 ): string | null {
-  if (has_password) return null;
-  const usableLeft = identities.some(
-    (other) =>
-      other.id !== identity.id && providers.some((provider) => provider.id === other.provider),
+  return refusalOf(
+    {
+      hasPassword: has_password,
+      identities,
+      isConfigured: (providerId) => providers.some((provider) => provider.id === providerId),
+    },
+    identity.id,
   );
-  return usableLeft ? null : LAST_SIGN_IN_METHOD_MESSAGE;
 }
