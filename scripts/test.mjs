@@ -1,7 +1,8 @@
 // Runs every check of `npm test` in order — typecheck, lint (with the import boundaries and file
 // names), unused code and dependencies (knip), unit and API integration tests on PGlite
-// (and on PostgreSQL when TEST_DATABASE_URL is set), then the browser tests — and ends with one
-// summary line counting every test, in which every failed step counts as a failure.
+// (and on PostgreSQL when TEST_DATABASE_URL is set), the web build and its bundle budgets, then the
+// browser tests on that build — and ends with one summary line counting every test, in which every
+// failed step counts as a failure.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,12 +34,32 @@ if (process.env.TEST_DATABASE_URL) {
   );
 }
 
+// One build of the web app, in the temp dir: its budgets (apps/web/.size-limit.mjs, read from the
+// build's manifest) are checked, then the browser tests run on it. A bundle over budget fails its
+// own step and still lets the browser tests run.
+const webDist = path.join(reportDir, 'web-dist');
+const webBuild = { env: { WEB_DIST_DIR: webDist } };
+checkStep(tally, 'web build', 'npx', [
+  'vite',
+  'build',
+  '--config',
+  'apps/web/vite.config.ts',
+  '--outDir',
+  webDist,
+  '--emptyOutDir',
+]);
+checkStep(tally, 'web bundle size (size-limit)', 'npx', ['size-limit'], {
+  ...webBuild,
+  cwd: 'apps/web',
+});
+
 playwrightStep(
   tally,
   'browser (Playwright, Chromium)',
   path.join(reportDir, 'playwright.json'),
-  'npm',
-  ['run', '-s', 'test:e2e'],
+  'npx',
+  ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'],
+  webBuild,
 );
 
 console.log('\n=== summary ===');

@@ -2,17 +2,6 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-const VENDOR_CHUNKS: [chunk: string, packages: RegExp][] = [
-  ['react', /node_modules\/(react|react-dom|react-router|scheduler)\//],
-  ['mantine', /node_modules\/(@mantine\/[^/]+|dayjs)\//],
-  ['query', /node_modules\/@tanstack\//],
-  ['zod', /node_modules\/zod\//],
-];
-
-function vendorChunk(id: string): string | undefined {
-  return VENDOR_CHUNKS.find(([, packages]) => packages.test(id))?.[0];
-}
-
 const apiProxy = {
   '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: true },
 };
@@ -26,10 +15,21 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rollupOptions: {
+    // .vite/manifest.json: the chunks each page imports, read by the size check (.size-limit.mjs).
+    manifest: true,
+    rolldownOptions: {
+      // Building a zod schema has no side effects: a contract module the first load imports for a
+      // constant or a message leaves its unused schemas, and zod with them, out of the bundle. So
+      // every `z.…()` whose result goes unused is dropped: zod's settings are made with an imported
+      // `config` (lib/jitless-validation.ts), never `z.config(…)`.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
-        // Libraries change less often than the app: separate files stay cached across releases.
-        manualChunks: (id: string) => vendorChunk(id),
+        codeSplitting: {
+          // Libraries the first page load needs anyway stay cached across releases in one file;
+          // everything else is split by the import graph, so each lazy page fetches only what
+          // it uses of Mantine, zod and the rest.
+          groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] }],
+        },
       },
     },
   },

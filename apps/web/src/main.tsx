@@ -6,15 +6,10 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import dayjs from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { App } from './app/app.tsx';
 import { startSessionLifecycle } from './app/session-lifecycle.ts';
 import { socialProvidersQueryOptions } from './features/auth/api/get-social-providers.ts';
 import { queryClient } from './lib/query-client.ts';
-
-// Mantine's DateInput parses typed dates with this plugin.
-dayjs.extend(customParseFormat);
 
 // Started before the first render (and outside StrictMode's double effects) so it runs once.
 void startSessionLifecycle();

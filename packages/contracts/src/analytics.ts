@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TREND_PAGE_SIZE_MAX, TREND_PAGE_SIZES } from './dashboard-tables.ts';
 import { ListSort } from './fields.ts';
 
 /** The scopes of GET /api/hrv_analytics/dashboard_aggregated (SPEC §7 Analytics). */
@@ -14,10 +15,6 @@ export const DASHBOARD_METRICS = [
   { label: 'All-Time Average', footer: 'Mean of all readings' },
   { label: 'Population Norm', footer: 'Members of the same age and sex' },
 ] as const;
-
-/** Page sizes of the trend tables (SPEC §9); the first is the default. */
-export const TREND_PAGE_SIZES = [5, 10, 20, 40, 50, 100] as const;
-export const TREND_PAGE_SIZE_MAX = 100;
 
 /** GET /api/hrv_analytics/dashboard_aggregated?type=org|group|user[&id]. */
 export const DashboardAggregatedQuery = z

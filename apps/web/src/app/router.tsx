@@ -1,64 +1,60 @@
-import { createBrowserRouter, Outlet } from 'react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Outlet, useSearchParams } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { ComingSoonPage } from '../components/coming-soon-page.tsx';
-import { NotFoundPage } from '../components/not-found-page.tsx';
+import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { RouteErrorPage } from '../components/route-error-page.tsx';
 import { paths } from '../config/paths.ts';
-import { BillingSettingsPage } from '../features/billing/components/billing-settings-page.tsx';
-import { HostedInvoicePage } from '../features/billing/components/hosted-invoice-page.tsx';
-import {
-  AdminInvoicesPage,
-  BillingHistoryPage,
-} from '../features/billing/components/invoices-page.tsx';
-import { GroupDashboardPage } from '../features/dashboard/components/group-dashboard-page.tsx';
-import { OrgDashboardPage } from '../features/dashboard/components/org-dashboard-page.tsx';
-import { GroupsPage } from '../features/groups/components/groups-page.tsx';
-import { ManageGroupPage } from '../features/groups/components/manage-group-page.tsx';
-import { InvitationsPage } from '../features/invitations/components/invitations-page.tsx';
-import { ProcessInvitePage } from '../features/invitations/components/process-invite-page.tsx';
-import { ClaimMembershipPage } from '../features/lifetime-claims/components/claim-membership-page.tsx';
-import { LifetimeClaimsSection } from '../features/lifetime-claims/components/lifetime-claims-section.tsx';
-import { OrganizationPage } from '../features/organizations/components/organization-page.tsx';
-import { OrganizationsPage } from '../features/organizations/components/organizations-page.tsx';
-import { ParticipantProfilePage } from '../features/participants/components/participant-profile-page.tsx';
-import { ParticipantReadingsPage } from '../features/participants/components/participant-readings-page.tsx';
-import { ParticipantsPage } from '../features/participants/components/participants-page.tsx';
-import { ReportsPage } from '../features/reports/components/reports-page.tsx';
-import { AdminDashboardPage } from '../features/top-organizations/components/admin-dashboard-page.tsx';
-import {
-  AddGroupUserButton,
-  EditGroupUserButton,
-} from '../features/users/components/group-user-actions.tsx';
-import { ImportUsersPage } from '../features/users/components/import-users-page.tsx';
-import { UsersPage } from '../features/users/components/users-page.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { AreaLayout, PlainLayout } from './routes/area-layout.tsx';
-import { AuthRoute } from './routes/auth-route.tsx';
 import { RequireAuth } from './routes/require-auth.tsx';
 import { SessionGate } from './routes/session-gate.tsx';
-import { WelcomeRoute } from './routes/welcome-route.tsx';
-import { useSocialLandingNotice } from './social-landing-notice.ts';
+import { carriesLandingNotice } from './social-landing-params.ts';
 
-function page(path: string, title: string, element: RouteObject['element']): RouteObject {
+/**
+ * A page in its own chunk, fetched when a navigation first reaches it (on the first load, next to
+ * the session restore): the first load carries the frame and the page opened, and an area the user
+ * cannot reach is never downloaded. The title stays on the route, so the frame has it at once.
+ */
+function page(path: string, title: string, load: () => Promise<ReactNode>): RouteObject {
   const handle: RouteHandle = { title };
-  return { path, handle, element };
+  return { path, handle, lazy: async () => ({ element: await load() }) };
 }
 
 function comingSoon(path: string, title: string, mobileApp = false): RouteObject {
-  return page(path, title, <ComingSoonPage title={title} mobileApp={mobileApp} />);
+  return page(path, title, async () => {
+    const { ComingSoonPage } = await import('../components/coming-soon-page.tsx');
+    return <ComingSoonPage title={title} mobileApp={mobileApp} />;
+  });
 }
+
+const SocialLandingNotice = lazy(() =>
+  import('./social-landing-notice.ts').then((module) => ({ default: module.SocialLandingNotice })),
+);
 
 /** Above every route: what a provider's round trip came back with, wherever it lands. */
 function RootLayout() {
-  useSocialLandingNotice();
-  return <Outlet />;
+  const [searchParams] = useSearchParams();
+  return (
+    <>
+      {carriesLandingNotice(searchParams) && (
+        <Suspense fallback={null}>
+          <SocialLandingNotice />
+        </Suspense>
+      )}
+      <Outlet />
+    </>
+  );
 }
 
 const appRoutes: RouteObject[] = [
   {
     // Public and apart from the session: whoever has an invoice's Pay link may pay it, signed in
     // or not, without waiting for a session to be restored.
-    ...page(paths.billing.hostedInvoice, 'Invoice', <HostedInvoicePage />),
+    ...page(paths.billing.hostedInvoice, 'Invoice', async () => {
+      const { HostedInvoicePage } =
+        await import('../features/billing/components/hosted-invoice-page.tsx');
+      return <HostedInvoicePage />;
+    }),
     errorElement: <RouteErrorPage />,
   },
   {
@@ -67,7 +63,10 @@ const appRoutes: RouteObject[] = [
     children: [
       {
         // One element for all four paths, so switching panels animates instead of remounting.
-        element: <AuthRoute />,
+        lazy: async () => {
+          const { AuthRoute } = await import('./routes/auth-route.tsx');
+          return { element: <AuthRoute /> };
+        },
         children: [
           { path: paths.home, element: null },
           { path: paths.login, element: null },
@@ -81,62 +80,151 @@ const appRoutes: RouteObject[] = [
           {
             element: <PlainLayout />,
             children: [
-              page(paths.welcome, 'Welcome', <WelcomeRoute />),
-              page(paths.processInvite, 'Invitation', <ProcessInvitePage />),
-              page(paths.processLifetimeInvite, 'Lifetime Membership', <ClaimMembershipPage />),
+              page(paths.welcome, 'Welcome', async () => {
+                const { WelcomeRoute } = await import('./routes/welcome-route.tsx');
+                return <WelcomeRoute />;
+              }),
+              page(paths.processInvite, 'Invitation', async () => {
+                const { ProcessInvitePage } =
+                  await import('../features/invitations/components/process-invite-page.tsx');
+                return <ProcessInvitePage />;
+              }),
+              page(paths.processLifetimeInvite, 'Lifetime Membership', async () => {
+                const { ClaimMembershipPage } =
+                  await import('../features/lifetime-claims/components/claim-membership-page.tsx');
+                return <ClaimMembershipPage />;
+              }),
             ],
           },
           {
             element: <AreaLayout area="org" />,
             children: [
-              page(paths.org.dashboard, 'Dashboard', <OrgDashboardPage />),
-              page(paths.org.groups, 'Groups', <GroupsPage />),
-              page(paths.org.manageGroup, 'Manage Group', <ManageGroupPage />),
-              page(paths.org.users, 'Users', <UsersPage />),
-              page(paths.org.import, 'Import Users', <ImportUsersPage />),
-              page(paths.org.invitation, 'Invite Users', <InvitationsPage mode="org" />),
-              page(paths.org.reports, 'Reports', <ReportsPage />),
-              page(paths.org.billingHistory, 'Billing History', <BillingHistoryPage />),
-              page(paths.org.billingSettings, 'Billing Settings', <BillingSettingsPage />),
+              page(paths.org.dashboard, 'Dashboard', async () => {
+                const { OrgDashboardPage } =
+                  await import('../features/dashboard/components/org-dashboard-page.tsx');
+                return <OrgDashboardPage />;
+              }),
+              page(paths.org.groups, 'Groups', async () => {
+                const { GroupsPage } =
+                  await import('../features/groups/components/groups-page.tsx');
+                return <GroupsPage />;
+              }),
+              page(paths.org.manageGroup, 'Manage Group', async () => {
+                const { ManageGroupPage } =
+                  await import('../features/groups/components/manage-group-page.tsx');
+                return <ManageGroupPage />;
+              }),
+              page(paths.org.users, 'Users', async () => {
+                const { UsersPage } = await import('../features/users/components/users-page.tsx');
+                return <UsersPage />;
+              }),
+              page(paths.org.import, 'Import Users', async () => {
+                const { ImportUsersPage } =
+                  await import('../features/users/components/import-users-page.tsx');
+                return <ImportUsersPage />;
+              }),
+              page(paths.org.invitation, 'Invite Users', async () => {
+                const { InvitationsPage } =
+                  await import('../features/invitations/components/invitations-page.tsx');
+                return <InvitationsPage mode="org" />;
+              }),
+              page(paths.org.reports, 'Reports', async () => {
+                const { ReportsPage } =
+                  await import('../features/reports/components/reports-page.tsx');
+                return <ReportsPage />;
+              }),
+              page(paths.org.billingHistory, 'Billing History', async () => {
+                const { BillingHistoryPage } =
+                  await import('../features/billing/components/invoices-page.tsx');
+                return <BillingHistoryPage />;
+              }),
+              page(paths.org.billingSettings, 'Billing Settings', async () => {
+                const { BillingSettingsPage } =
+                  await import('../features/billing/components/billing-settings-page.tsx');
+                return <BillingSettingsPage />;
+              }),
               comingSoon(paths.org.activities, 'Activity'),
             ],
           },
           {
             element: <AreaLayout area="group" />,
             children: [
-              page(paths.group.dashboard, 'Dashboard', <GroupDashboardPage />),
-              page(
-                paths.group.participants,
-                'Users',
+              page(paths.group.dashboard, 'Dashboard', async () => {
+                const { GroupDashboardPage } =
+                  await import('../features/dashboard/components/group-dashboard-page.tsx');
+                return <GroupDashboardPage />;
+              }),
+              page(paths.group.participants, 'Users', async () => {
+                const [{ ParticipantsPage }, { AddGroupUserButton, EditGroupUserButton }] =
+                  await Promise.all([
+                    import('../features/participants/components/participants-page.tsx'),
+                    import('../features/users/components/group-user-actions.tsx'),
+                  ]);
                 // One table of the group's users; adding and editing them (SPEC §6) come from the
                 // users feature.
-                <ParticipantsPage
-                  addUser={(props) => <AddGroupUserButton {...props} />}
-                  editUser={(user, onClosed) => (
-                    <EditGroupUserButton user={user} onClosed={onClosed} />
-                  )}
-                />,
-              ),
-              page(paths.group.participantProfile, 'User Profile', <ParticipantProfilePage />),
-              page(paths.group.participantReadings, 'User Readings', <ParticipantReadingsPage />),
-              page(paths.group.invitation, 'Invite Users', <InvitationsPage mode="group" />),
-              page(paths.group.reports, 'Reports', <ReportsPage />),
+                return (
+                  <ParticipantsPage
+                    addUser={(props) => <AddGroupUserButton {...props} />}
+                    editUser={(user, onClosed) => (
+                      <EditGroupUserButton user={user} onClosed={onClosed} />
+                    )}
+                  />
+                );
+              }),
+              page(paths.group.participantProfile, 'User Profile', async () => {
+                const { ParticipantProfilePage } =
+                  await import('../features/participants/components/participant-profile-page.tsx');
+                return <ParticipantProfilePage />;
+              }),
+              page(paths.group.participantReadings, 'User Readings', async () => {
+                const { ParticipantReadingsPage } =
+                  await import('../features/participants/components/participant-readings-page.tsx');
+                return <ParticipantReadingsPage />;
+              }),
+              page(paths.group.invitation, 'Invite Users', async () => {
+                const { InvitationsPage } =
+                  await import('../features/invitations/components/invitations-page.tsx');
+                return <InvitationsPage mode="group" />;
+              }),
+              page(paths.group.reports, 'Reports', async () => {
+                const { ReportsPage } =
+                  await import('../features/reports/components/reports-page.tsx');
+                return <ReportsPage />;
+              }),
               comingSoon(paths.group.activity, 'Activity'),
             ],
           },
           {
             element: <AreaLayout area="admin" />,
             children: [
-              page(paths.admin.dashboard, 'Dashboard', <AdminDashboardPage />),
-              page(paths.admin.organizations, 'Organizations', <OrganizationsPage />),
-              page(paths.admin.organization, 'Organization', <OrganizationPage />),
-              page(
-                paths.admin.invitation,
-                'Invite Users',
+              page(paths.admin.dashboard, 'Dashboard', async () => {
+                const { AdminDashboardPage } =
+                  await import('../features/top-organizations/components/admin-dashboard-page.tsx');
+                return <AdminDashboardPage />;
+              }),
+              page(paths.admin.organizations, 'Organizations', async () => {
+                const { OrganizationsPage } =
+                  await import('../features/organizations/components/organizations-page.tsx');
+                return <OrganizationsPage />;
+              }),
+              page(paths.admin.organization, 'Organization', async () => {
+                const { OrganizationPage } =
+                  await import('../features/organizations/components/organization-page.tsx');
+                return <OrganizationPage />;
+              }),
+              page(paths.admin.invitation, 'Invite Users', async () => {
+                const [{ InvitationsPage }, { LifetimeClaimsSection }] = await Promise.all([
+                  import('../features/invitations/components/invitations-page.tsx'),
+                  import('../features/lifetime-claims/components/lifetime-claims-section.tsx'),
+                ]);
                 // SPEC §2: invite into any organization; the app admin also issues claim links.
-                <InvitationsPage mode="admin" below={<LifetimeClaimsSection />} />,
-              ),
-              page(paths.admin.invoices, 'Invoices', <AdminInvoicesPage />),
+                return <InvitationsPage mode="admin" below={<LifetimeClaimsSection />} />;
+              }),
+              page(paths.admin.invoices, 'Invoices', async () => {
+                const { AdminInvoicesPage } =
+                  await import('../features/billing/components/invoices-page.tsx');
+                return <AdminInvoicesPage />;
+              }),
               comingSoon(paths.admin.activity, 'Activity'),
             ],
           },
@@ -153,13 +241,26 @@ const appRoutes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: '*',
+        lazy: async () => {
+          const { NotFoundPage } = await import('../components/not-found-page.tsx');
+          return { element: <NotFoundPage /> };
+        },
+      },
     ],
   },
 ];
 
 const routes: RouteObject[] = [
-  { element: <RootLayout />, errorElement: <RouteErrorPage />, children: appRoutes },
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    // While the first page's chunk arrives (alongside the session restore): the same loader the
+    // session gate shows next, so nothing blinks or moves between them.
+    hydrateFallbackElement: <FullPageLoader />,
+    children: appRoutes,
+  },
 ];
 
 export const router = createBrowserRouter(routes);

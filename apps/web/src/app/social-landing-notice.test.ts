@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SocialProvider } from '@resonant/contracts/social-sign-in';
 import { landingNoticeOf, landingToast, withoutLandingParams } from './social-landing-notice.ts';
+import { carriesLandingNotice } from './social-landing-params.ts';
 
 const params = (search: string) => new URLSearchParams(search);
 const providers: SocialProvider[] = [
@@ -31,6 +32,26 @@ describe('landingNoticeOf', () => {
   it('is null on any other URL', () => {
     expect(landingNoticeOf(params('?redirectTo=%2Forg&provider=google'))).toBeNull();
     expect(landingNoticeOf(params('?social_linked='))).toBeNull();
+  });
+});
+
+describe('carriesLandingNotice', () => {
+  it('lets through every URL that carries a notice, so none is missed', () => {
+    for (const search of [
+      '?social_error=cancelled&provider=dev-google',
+      '?social_error=whatever',
+      '?social_error=',
+      '?social_linked=dev-google',
+      '?redirectTo=%2Forg&social_linked=google',
+    ]) {
+      expect(landingNoticeOf(params(search))).not.toBeNull();
+      expect(carriesLandingNotice(params(search))).toBe(true);
+    }
+  });
+
+  it('keeps the notice’s code away from every other page load', () => {
+    expect(carriesLandingNotice(params(''))).toBe(false);
+    expect(carriesLandingNotice(params('?redirectTo=%2Forg&provider=google'))).toBe(false);
   });
 });
 

@@ -11,10 +11,9 @@ import {
 import { socialProvidersQueryOptions } from '../features/auth/api/get-social-providers.ts';
 import { showError, showSuccess } from '../lib/notify.tsx';
 import { useSession } from '../lib/session.ts';
+import { LANDING_PARAMS } from './social-landing-params.ts';
 
-const ERROR_PARAM = 'social_error';
-const PROVIDER_PARAM = 'provider';
-const LINKED_PARAM = 'social_linked';
+const { error: ERROR_PARAM, provider: PROVIDER_PARAM, linked: LINKED_PARAM } = LANDING_PARAMS;
 
 /** What a provider's round trip came back with, read from the landing URL. */
 type LandingNotice =
@@ -68,11 +67,11 @@ export function withoutLandingParams(params: URLSearchParams): URLSearchParams {
 }
 
 /**
- * Mounted once, above every route: where a provider's round trip lands (the auth screen, or the
- * page a link started on), toasts how it went, then takes the notice out of the URL, so a reload
- * or a shared link does not repeat it.
+ * Mounted above every route while the URL carries a notice: where a provider's round trip lands
+ * (the auth screen, or the page a link started on), toasts how it went, then takes the notice out
+ * of the URL, so a reload or a shared link does not repeat it.
  */
-export function useSocialLandingNotice(): void {
+export function SocialLandingNotice(): null {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const notice = landingNoticeOf(searchParams);
@@ -95,4 +94,5 @@ export function useSocialLandingNotice(): void {
     else if (tone === 'success' && message) showSuccess(message);
     setSearchParams(withoutLandingParams, { replace: true });
   }, [ready, tone, message, location.key, setSearchParams]);
+  return null;
 }

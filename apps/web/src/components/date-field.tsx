@@ -1,5 +1,11 @@
 import { useState } from 'react';
 import { DateInput, type DateInputProps } from '@mantine/dates';
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+
+// DateInput parses typed dates with this plugin; registered here, with the one date input, so
+// dayjs stays out of the first page load.
+dayjs.extend(customParseFormat);
 
 /**
  * The one date input: Mantine's DateInput whose Esc closes only its open calendar. While the

@@ -3,8 +3,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import type { UserProfile } from '@resonant/contracts/profile';
 import { documentTitle, useRouteTitle } from '../route-handle.ts';
+import { DeferredProfileMenu } from './deferred-menus.tsx';
 import { FrameTitle } from './frame-title.tsx';
-import { ProfileMenu } from './profile-menu.tsx';
 import classes from './frame.module.css';
 
 interface PlainFrameProps {
@@ -23,7 +23,7 @@ export function PlainFrame({ user }: PlainFrameProps) {
           <Group gap="sm" wrap="nowrap" miw={0}>
             <FrameTitle user={user} title={title} />
           </Group>
-          <ProfileMenu user={user} />
+          <DeferredProfileMenu user={user} />
         </Group>
       </AppShell.Header>
       <AppShell.Main id="main-content" className={classes.main}>

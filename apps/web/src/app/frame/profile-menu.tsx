@@ -1,38 +1,48 @@
-import { useState } from 'react';
-import { Avatar, Badge, Box, Menu, Text, UnstyledButton } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Badge, Box, Menu, Text } from '@mantine/core';
 import { IconCreditCard, IconKey, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ROLE_LABELS } from '@resonant/contracts/roles';
 import type { UserProfile } from '@resonant/contracts/profile';
 import { paths } from '../../config/paths.ts';
-import { SignInMethodsDialog } from '../../features/auth/components/sign-in-methods-dialog.tsx';
 import { useSignOut } from '../../lib/sign-out.ts';
 import { can } from '../../lib/can.ts';
+import { ProfileButton, profileName } from './profile-button.tsx';
+
+// Every signed-in page has this menu and few open the dialog: it is fetched when the menu opens,
+// so it is there by the time its item is chosen.
+const loadSignInMethodsDialog = () =>
+  import('../../features/auth/components/sign-in-methods-dialog.tsx');
+const SignInMethodsDialog = lazy(() =>
+  loadSignInMethodsDialog().then((module) => ({ default: module.SignInMethodsDialog })),
+);
 
 interface ProfileMenuProps {
   user: UserProfile;
+  /** Open from the start: its button was chosen before the menu had loaded. */
+  defaultOpened?: boolean;
 }
 
-function initialsOf(user: UserProfile): string {
-  const initials = `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();
-  return initials || user.email.charAt(0).toUpperCase();
-}
-
-export function ProfileMenu({ user }: ProfileMenuProps) {
+export function ProfileMenu({ user, defaultOpened = false }: ProfileMenuProps) {
   const signOut = useSignOut();
-  const name = `${user.first_name} ${user.last_name}`.trim() || user.email;
+  const name = profileName(user);
   // Outside the menu, which closes on the click that opens it.
   const [methodsOpened, setMethodsOpened] = useState(false);
+  // Mounted from the first opening on, so closing it still fades out.
+  const [methodsWanted, setMethodsWanted] = useState(false);
 
   return (
     <>
-      <Menu position="bottom-end" width={280} shadow="md" withinPortal>
+      <Menu
+        position="bottom-end"
+        width={280}
+        shadow="md"
+        withinPortal
+        defaultOpened={defaultOpened}
+        onOpen={() => void loadSignInMethodsDialog()}
+      >
         <Menu.Target>
-          <UnstyledButton aria-label={`Profile menu of ${name}`} style={{ borderRadius: '50%' }}>
-            <Avatar color="resonant" variant="filled" radius="xl">
-              {initialsOf(user)}
-            </Avatar>
-          </UnstyledButton>
+          <ProfileButton user={user} />
         </Menu.Target>
         <Menu.Dropdown>
           <Box px="sm" pt="xs" pb="sm">
@@ -58,7 +68,10 @@ export function ProfileMenu({ user }: ProfileMenuProps) {
           )}
           <Menu.Item
             leftSection={<IconKey size={18} aria-hidden />}
-            onClick={() => setMethodsOpened(true)}
+            onClick={() => {
+              setMethodsWanted(true);
+              setMethodsOpened(true);
+            }}
           >
             Sign-in methods
           </Menu.Item>
@@ -72,7 +85,11 @@ export function ProfileMenu({ user }: ProfileMenuProps) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <SignInMethodsDialog opened={methodsOpened} onClose={() => setMethodsOpened(false)} />
+      {methodsWanted && (
+        <Suspense fallback={null}>
+          <SignInMethodsDialog opened={methodsOpened} onClose={() => setMethodsOpened(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

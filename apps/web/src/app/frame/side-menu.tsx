@@ -1,4 +1,4 @@
-import { Box, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Box, NavLink, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { UserProfile } from '@resonant/contracts/profile';
 import type { Area } from '../../config/paths.ts';
@@ -28,7 +28,9 @@ export function SideMenu({ area, user, onNavigate }: SideMenuProps) {
           </Text>
         )}
       </Box>
-      <ScrollArea flex={1} px="xs" pb="md">
+      {/* The browser's own scrolling: Mantine's ScrollArea would bring the floating UI library
+          (floating-ui) into every page's first load. */}
+      <Box flex={1} px="xs" pb="md" style={{ overflowY: 'auto' }}>
         <Stack gap={2}>
           {MENUS[area].map((item) => {
             const active = isMenuItemActive(item, pathname, area);
@@ -51,7 +53,7 @@ export function SideMenu({ area, user, onNavigate }: SideMenuProps) {
             <BackToOrgButton orgId={user.current_org_id} onSwitched={onNavigate} />
           )}
         </Stack>
-      </ScrollArea>
+      </Box>
     </>
   );
 }

@@ -1,9 +1,8 @@
 import { Burger, Group, Stack, Text } from '@mantine/core';
 import type { UserProfile } from '@resonant/contracts/profile';
 import type { Area } from '../../config/paths.ts';
-import { OrgGroupSwitcher } from '../../features/switch/components/org-group-switcher.tsx';
+import { DeferredOrgGroupSwitcher, DeferredProfileMenu } from './deferred-menus.tsx';
 import { FrameTitle } from './frame-title.tsx';
-import { ProfileMenu } from './profile-menu.tsx';
 
 interface TopBarProps {
   area: Area;
@@ -42,16 +41,8 @@ export function TopBar({ area, user, title, navOpened, navId, onToggleNav }: Top
             )}
           </Stack>
         )}
-        {area !== 'admin' && (
-          <OrgGroupSwitcher
-            currentOrgId={user.current_org_id}
-            currentGroupId={user.current_group_id}
-            currentUserType={user.user_type}
-            currentOrgName={user.org_name}
-            currentGroupName={user.group_name}
-          />
-        )}
-        <ProfileMenu user={user} />
+        {area !== 'admin' && <DeferredOrgGroupSwitcher user={user} />}
+        <DeferredProfileMenu user={user} />
       </Group>
     </Group>
   );

@@ -1,9 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router';
 import { ROLE_HOME, type Role } from '@resonant/contracts/roles';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import type { Area } from '../../config/paths.ts';
-import { AreaSwitch } from '../../features/switch/components/area-switch.tsx';
 import { useProfile } from '../../lib/current-user.ts';
 import { useSwitchInProgress } from '../../lib/switch-context.ts';
 import { AppFrame } from '../frame/app-frame.tsx';
@@ -19,6 +19,14 @@ const AREA_OF_ROLE: Record<Role, Area> = {
   super: 'admin',
   user: 'user',
 };
+
+// Only for a page outside the user's context (a bookmark, a shared link, a switch landing):
+// fetched then, with the same loader meanwhile that it shows first.
+const AreaSwitch = lazy(() =>
+  import('../../features/switch/components/area-switch.tsx').then((module) => ({
+    default: module.AreaSwitch,
+  })),
+);
 
 const SWITCH_TITLES = { org: 'Switch to the organization', group: 'Switch to a group' };
 
@@ -45,11 +53,13 @@ export function AreaLayout({ area }: AreaLayoutProps) {
   }
   if ((area === 'org' || area === 'group') && user.user_type !== 'super') {
     const offer = (
-      <AreaSwitch
-        area={area}
-        currentOrgId={user.current_org_id}
-        homePath={ROLE_HOME[user.user_type]}
-      />
+      <Suspense fallback={<PageLoader label="Switching" />}>
+        <AreaSwitch
+          area={area}
+          currentOrgId={user.current_org_id}
+          homePath={ROLE_HOME[user.user_type]}
+        />
+      </Suspense>
     );
     return (
       <AppFrame

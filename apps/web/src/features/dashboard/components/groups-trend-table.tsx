@@ -1,37 +1,18 @@
-import { Loader, Text } from '@mantine/core';
-import {
-  TREND_PAGE_SIZES,
-  type GroupTrendRow,
-  type OrgGroupsTrendsSort,
-} from '@resonant/contracts/analytics';
-import type { DataColumn } from '../../../components/data-table.tsx';
+import { lazy } from 'react';
+import { Loader } from '@mantine/core';
+import type { GroupTrendRow, OrgGroupsTrendsSort } from '@resonant/contracts/analytics';
+import { TREND_PAGE_SIZES } from '@resonant/contracts/dashboard-tables';
 import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { useSwitchContext } from '../../../lib/switch-context.ts';
 import type { CurrentContext } from '../../../lib/current-context.ts';
 import { useOrgGroupsTrends } from '../api/get-org-groups-trends.ts';
-import { averageColumn, NO_WRAP, trendColumn } from './trend-columns.tsx';
-import { TrendTableSection } from './trend-table-section.tsx';
+import { TrendTableSection, trendPage } from './trend-table-section.tsx';
+
+const GroupsTrendRows = lazy(() =>
+  import('./groups-trend-rows.tsx').then((module) => ({ default: module.GroupsTrendRows })),
+);
 
 const TITLE = 'Groups with their HRV Trend';
-
-const COLUMNS: DataColumn<GroupTrendRow>[] = [
-  trendColumn(),
-  {
-    key: 'name',
-    header: <span style={NO_WRAP}>Group</span>,
-    sortable: true,
-    render: (row) => (
-      <Text size="sm" fw={600} style={NO_WRAP}>
-        {row.name}
-      </Text>
-    ),
-  },
-  averageColumn('latest_avg_rmssd', 'Latest'),
-  averageColumn('previous_avg_rmssd', 'Previous'),
-  averageColumn('last_week_avg_rmssd', 'Last week'),
-  averageColumn('last_month_avg_rmssd', 'Last month'),
-  averageColumn('all_time_avg_rmssd', 'All time'),
-];
 
 type GroupsTrendTableProps = {
   context: CurrentContext;
@@ -58,11 +39,14 @@ export function GroupsTrendTable({ context }: GroupsTrendTableProps) {
       description="Average RMSSD in ms. Select a group to open its dashboard."
       what="The group trends"
       titleAside={switchContext.isPending && <Loader size="xs" aria-label="Opening the group" />}
-      columns={COLUMNS}
       trends={trends}
-      paging={paging}
-      rowKey={(row) => row.group_id}
-      onRowClick={openGroup}
-    />
+    >
+      <GroupsTrendRows
+        label={TITLE}
+        {...trendPage(trends)}
+        paging={paging}
+        onRowClick={openGroup}
+      />
+    </TrendTableSection>
   );
 }

@@ -1,55 +1,59 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { Skeleton } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { TableSection } from '../../../components/table-section.tsx';
-import type { useTablePaging } from '../../../components/use-table-paging.ts';
 
-interface TrendTableSectionProps<Row> {
+/** The height of the table with its header and loading row, so it takes the placeholder's place. */
+const ROWS_PLACEHOLDER_HEIGHT = 145;
+
+interface TrendTableSectionProps {
   title: string;
   description: string;
   /** Names the list in the load error, e.g. 'The user trends'. */
   what: string;
   titleAside?: ReactNode;
-  columns: DataColumn<Row>[];
-  /** One server-side page of trend rows and the total (`noOfRows`). */
-  trends: UseQueryResult<{ list: Row[]; noOfRows: number }>;
-  paging: ReturnType<typeof useTablePaging>;
-  rowKey: (row: Row) => string;
-  onRowClick: (row: Row) => void;
+  trends: UseQueryResult;
+  /**
+   * The rows (a lazily loaded component): the table's code, with the floating UI of its page-size
+   * choice and tooltips, comes right after the first render, alongside the rows themselves.
+   */
+  children: ReactNode;
 }
 
+/** One server-side page of a trend table, as its rows show it. */
+export type TrendPage<Row> = { rows: Row[] | undefined; total: number; loading: boolean };
+
 /**
- * A dashboard's trend table: titled, paged and sorted (its `sortable` columns) on the server, with
- * its load error and empty text.
+ * The page out of the query, read by the table's own component: the rows come lazily, and a query
+ * result re-renders only for the fields read while rendering, so a page that arrives before the
+ * rows' code would otherwise never reach them.
  */
-export function TrendTableSection<Row>({
+export function trendPage<Row>(trends: UseQueryResult<{ list: Row[]; noOfRows: number }>) {
+  return {
+    rows: trends.data?.list,
+    total: trends.data?.noOfRows ?? 0,
+    loading: trends.isPending,
+  } satisfies TrendPage<Row>;
+}
+
+/** A dashboard's trend table: titled, with its load error, and its rows once they are there. */
+export function TrendTableSection({
   title,
   description,
   what,
   titleAside,
-  columns,
   trends,
-  paging,
-  rowKey,
-  onRowClick,
-}: TrendTableSectionProps<Row>) {
+  children,
+}: TrendTableSectionProps) {
   return (
     <TableSection title={title} description={description} titleAside={titleAside}>
       {trends.isError ? (
         <LoadError what={what} onRetry={() => void trends.refetch()} retrying={trends.isFetching} />
       ) : (
-        <DataTable
-          label={title}
-          columns={columns}
-          rows={trends.data?.list}
-          rowKey={rowKey}
-          loading={trends.isPending}
-          emptyText="No Readings"
-          onRowClick={onRowClick}
-          paging={paging.tableProps(trends.data?.noOfRows ?? 0)}
-          serverSort={paging.serverSort}
-        />
+        <Suspense fallback={<Skeleton height={ROWS_PLACEHOLDER_HEIGHT} radius="sm" />}>
+          {children}
+        </Suspense>
       )}
     </TableSection>
   );

@@ -1,19 +1,11 @@
 import { Fragment } from 'react';
-import { Button, Loader, Menu, ScrollArea, Text, VisuallyHidden } from '@mantine/core';
-import {
-  IconBuilding,
-  IconCheck,
-  IconChevronDown,
-  IconSwitchHorizontal,
-  IconUsersGroup,
-} from '@tabler/icons-react';
+import { Loader, Menu, ScrollArea, VisuallyHidden } from '@mantine/core';
+import { IconBuilding, IconCheck, IconUsersGroup } from '@tabler/icons-react';
 import type { Role } from '@resonant/contracts/roles';
 import type { SwitchBody } from '@resonant/contracts/switch';
 import { useOrgsAndGroups } from '../../../lib/orgs-and-groups.ts';
 import { useSwitchContext } from '../../../lib/switch-context.ts';
-import { contextName } from '../context-name.ts';
-
-const LABEL = 'Select Org or Group';
+import { SwitcherButton } from './switcher-button.tsx';
 
 interface OrgGroupSwitcherProps {
   currentOrgId: string | null;
@@ -21,11 +13,13 @@ interface OrgGroupSwitcherProps {
   currentUserType: Role;
   currentOrgName: string | null;
   currentGroupName: string | null;
+  /** Open from the start: its button was chosen before the menu had loaded. */
+  defaultOpened?: boolean;
 }
 
 /**
  * Names where the user works and lists their organizations and groups; choosing one switches the
- * working context. Its accessible name keeps SPEC §2's 'Select Org or Group' before the place.
+ * working context.
  */
 export function OrgGroupSwitcher({
   currentOrgId,
@@ -33,10 +27,10 @@ export function OrgGroupSwitcher({
   currentUserType,
   currentOrgName,
   currentGroupName,
+  defaultOpened = false,
 }: OrgGroupSwitcherProps) {
   const { data, isPending, isError } = useOrgsAndGroups();
   const switchContext = useSwitchContext();
-  const where = contextName(currentUserType, currentOrgName, currentGroupName);
 
   // Choosing the context the user is already in just closes the menu.
   const choose = (body: SwitchBody, isCurrent: boolean) => {
@@ -44,21 +38,14 @@ export function OrgGroupSwitcher({
   };
 
   return (
-    <Menu position="bottom-end" width={300} shadow="md" withinPortal>
+    <Menu position="bottom-end" width={300} shadow="md" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
-        <Button
-          variant="light"
-          aria-label={where ? `${LABEL}: ${where}` : LABEL}
+        <SwitcherButton
+          currentUserType={currentUserType}
+          currentOrgName={currentOrgName}
+          currentGroupName={currentGroupName}
           loading={switchContext.isPending}
-          leftSection={<IconSwitchHorizontal size={18} aria-hidden />}
-          rightSection={<IconChevronDown size={16} aria-hidden />}
-          px={{ base: 'xs', sm: 'md' }}
-          styles={{ section: { marginInline: 0 } }}
-        >
-          <Text span inherit visibleFrom="sm" ml={8} mr={4} truncate="end" maw={280}>
-            {where ?? LABEL}
-          </Text>
-        </Button>
+        />
       </Menu.Target>
       <Menu.Dropdown>
         <ScrollArea.Autosize mah={380} type="auto">

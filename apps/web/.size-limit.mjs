@@ -1,0 +1,59 @@
+// The web app's JavaScript budgets, measured by size-limit (gzip) on a build: `npm run build`
+// prints them, `npm test` fails when one is exceeded. The files come from Vite's build manifest,
+// so the check follows the chunks as they are split, whatever their hashed names.
+import fs from 'node:fs';
+import path from 'node:path';
+
+// The build to check: apps/web/dist, or the one WEB_DIST_DIR names (npm test builds elsewhere).
+const distDir = path.resolve(import.meta.dirname, process.env.WEB_DIST_DIR ?? 'dist');
+const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+if (!fs.existsSync(manifestFile)) {
+  throw new Error(`No build manifest at ${manifestFile}: build the web app first (vite build).`);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+
+/** The manifest key of the page an org admin opens first, and of the chart's library. */
+const ORG_DASHBOARD_PAGE = 'src/features/dashboard/components/org-dashboard-page.tsx';
+const ECHARTS = 'src/components/echart.tsx';
+
+function chunkOf(key) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest ${manifestFile}`);
+  return chunk;
+}
+
+/**
+ * A chunk's file and those of the chunks it imports statically, all the way down: what the
+ * browser fetches before the chunk runs. Dynamic imports (ECharts, the top bar's menus, dialogs)
+ * come later and are left out.
+ */
+function withStaticImports(key, files = new Set()) {
+  const chunk = chunkOf(key);
+  if (files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) withStaticImports(imported, files);
+  return files;
+}
+
+const inBuild = (files) => [...files].map((file) => path.join(distDir, file));
+
+// The entry (index.html's script, with the shared frame) and the /org page's own chunk.
+const beforeOrgDashboard = new Set([
+  ...withStaticImports('index.html'),
+  ...withStaticImports(ORG_DASHBOARD_PAGE),
+]);
+
+export default [
+  {
+    name: 'JavaScript before the org dashboard renders (/org, first load)',
+    path: inBuild(beforeOrgDashboard),
+    gzip: true,
+    limit: '170 KiB',
+  },
+  {
+    name: 'ECharts (fetched by the dashboard chart after the first render)',
+    path: inBuild([chunkOf(ECHARTS).file]),
+    gzip: true,
+    limit: '161 KiB',
+  },
+];
