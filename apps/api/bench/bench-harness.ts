@@ -57,6 +57,8 @@ export type TimedRoute = {
   label: string;
   request: InjectOptions | readonly InjectOptions[];
   counted?: boolean;
+  /** Runs before each of the route's requests, untimed (e.g. a commit, so nothing is reused). */
+  before?: () => Promise<unknown>;
 };
 
 /** What a benchmark's measurement gets: the backend, its database and the real app signed in. */
@@ -221,7 +223,7 @@ async function readMeta(db: Database): Promise<Partial<Meta> | null> {
   return typeof row.meta === 'string' ? (JSON.parse(row.meta) as Meta) : row.meta;
 }
 
-async function hasTables(db: Database): Promise<boolean> {
+export async function hasTables(db: Database): Promise<boolean> {
   const [row] = await rows<{ n: number }>(
     db,
     `select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
@@ -230,7 +232,7 @@ async function hasTables(db: Database): Promise<boolean> {
 }
 
 /** Empties a database this benchmark built (it has bench_meta), to build it again. */
-async function resetBenchDatabase(db: Database) {
+export async function resetBenchDatabase(db: Database) {
   await db.execute(sql.raw('drop schema public cascade'));
   await db.execute(sql.raw('drop schema if exists drizzle cascade'));
   await db.execute(sql.raw('create schema public'));
@@ -285,13 +287,17 @@ async function timeRoutes(
     return list[i % list.length]!;
   };
   for (const route of routes) {
-    for (let i = 0; i < WARM_UP_REQUESTS; i++) await timedRequest(app, token, requestOf(route, i));
+    for (let i = 0; i < WARM_UP_REQUESTS; i++) {
+      await route.before?.();
+      await timedRequest(app, token, requestOf(route, i));
+    }
   }
   const width = Math.max(...routes.map((route) => route.label.length)) + 2;
   let met = true;
   for (const route of routes) {
     const times: number[] = [];
     for (let i = 0; i < requests; i++) {
+      await route.before?.();
       times.push(await timedRequest(app, token, requestOf(route, i)));
     }
     const p50 = percentile(times, 0.5);

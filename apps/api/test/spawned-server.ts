@@ -31,11 +31,17 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts `apps/api/src/server.ts` as a user would (`node --import tsx`, from the repo root). */
-export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
+/**
+ * Starts `apps/api/src/server.ts` as a user would (`node --import tsx`, from the repo root), or that
+ * of another checkout at `root` (with its own node_modules), e.g. an earlier commit to compare with.
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  root = repoRoot,
+): Promise<SpawnedServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: repoRoot,
+    cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
