@@ -44,6 +44,7 @@ import { tagsRoutes } from './features/tags/tags.routes.ts';
 import { topOrganizationsRoutes } from './features/top-organizations/top-organizations.routes.ts';
 import { JobWorker } from './jobs/job-worker.ts';
 import { createBillingProvider } from './lib/billing/create-billing-provider.ts';
+import { createHrvPool } from './lib/hrv-pool.ts';
 import { createMailer } from './lib/mailer.ts';
 import { serializeRequest } from './lib/request-log.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -119,8 +120,11 @@ export async function buildApp(
   await app.register(profileRoutes, social);
   await app.register(switchRoutes, deps);
   await app.register(tagsRoutes, deps);
-  await app.register(readingsRoutes, deps);
-  await app.register(sessionsRoutes, deps);
+  // The worker threads that check recordings and compute their metrics: started by the first
+  // ingest, stopped with the app (onClose below).
+  const hrv = createHrvPool();
+  await app.register(readingsRoutes, { ...deps, hrv });
+  await app.register(sessionsRoutes, { ...deps, hrv });
   await app.register(orgUsersRoutes, deps);
   await app.register(organizationsRoutes, deps);
   await app.register(groupsRoutes, deps);
@@ -139,7 +143,14 @@ export async function buildApp(
   });
   jobs.handle(INVITATION_MAIL_JOB, invitationMailHandler({ ...deps, mailer }));
   jobs.handle(CLAIM_MAIL_JOB, claimMailHandler({ ...deps, mailer }));
-  jobs.handle(DEMO_ORG_REFRESH_JOB, demoOrgRefreshHandler({ ...deps, refreshDemoRecordings }));
+  jobs.handle(
+    DEMO_ORG_REFRESH_JOB,
+    demoOrgRefreshHandler({
+      ...deps,
+      refreshDemoRecordings: (db, orgId, now, options) =>
+        refreshDemoRecordings(db, orgId, now, { ...options, hrv }),
+    }),
+  );
   await app.register(invitationsRoutes, { ...deps, jobs });
   await app.register(lifetimeClaimsRoutes, { ...deps, jobs });
   await app.register(demoOrgRoutes, { ...deps, jobs });
@@ -164,11 +175,13 @@ export async function buildApp(
     jobs.start();
     await sweep.start();
   });
-  // The running job finishes before the database closes; then the mail connection goes.
+  // The running job finishes before the database closes; then the mail connection and the HRV
+  // threads go (requests are answered by now, and the job was the last other user of the threads).
   app.addHook('onClose', async () => {
     sweep.stop();
     await jobs.stop();
     mailer.close();
+    await hrv.close();
   });
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
 

@@ -1,12 +1,18 @@
+import type { CreateReadingBody } from '@resonant/contracts/readings';
 import type { OrgScope } from '../src/auth/scope.ts';
 import type { Database } from '../src/db/client.ts';
-import { ingestReading, type ReadingInput } from '../src/features/readings/ingest-reading.ts';
+import { ingestReading } from '../src/features/readings/ingest-readings.ts';
+import { analyseInThisThread } from '../src/lib/hrv-pool.ts';
+
+/** A reading as POST /api/v1/readings takes it; `takenAt` may also be a Date. */
+type ReadingInput = Omit<CreateReadingBody, 'takenAt'> & { takenAt: string | Date };
 
 /**
  * Stores a member's reading through the readings feature's own ingestion (rollups and activity
  * included), as the mobile app's POST does: how the tests of other features arrange readings,
- * without a feature importing another.
+ * without a feature importing another. Its metrics are computed on this thread.
  */
 export function recordReading(db: Database, member: OrgScope, reading: ReadingInput, now: Date) {
-  return ingestReading(db, member, reading, now);
+  const takenAt = reading.takenAt instanceof Date ? reading.takenAt.toISOString() : reading.takenAt;
+  return ingestReading({ db, hrv: analyseInThisThread }, member, { ...reading, takenAt }, now);
 }

@@ -111,12 +111,16 @@ export const ImportReadingsForm = z.object({
   kind: ReadingKind.optional().describe('Default anytime.'),
 });
 
-export const IMPORT_STATUSES = ['created', 'duplicate', 'failed'] as const;
+/**
+ * What ingestion did with one recording: `created` it, found the `duplicate` stored for its
+ * clientId (answered with that first result), or refused it (`failed`, with the reason).
+ */
+export const IngestStatus = z.enum(['created', 'duplicate', 'failed']);
 
 /** The outcome of one uploaded file: its reading, or why it was refused. */
 export const ImportFileResult = z.object({
   file: z.string(),
-  status: z.enum(IMPORT_STATUSES),
+  status: IngestStatus,
   reading: Reading.optional(),
   message: z.string().optional(),
 });
@@ -124,3 +128,63 @@ export type ImportFileResult = z.infer<typeof ImportFileResult>;
 
 export const ImportReadingsResponse = z.object({ results: z.array(ImportFileResult) });
 export type ImportReadingsResponse = z.infer<typeof ImportReadingsResponse>;
+
+/** The most recordings one batch request may carry (POST /api/v1/readings/batch, sessions too). */
+export const BATCH_MAX_ITEMS = 1000;
+/**
+ * The largest batch body, with room to spare for BATCH_MAX_ITEMS five-minute recordings: 700 beats
+ * each (140 bpm) written at full double precision (~20 bytes a value) are 14 MB, and the other
+ * fields (optimal-zone samples, notes, tags) fit in the rest. Devices send whole or 1/1024 s values,
+ * so a real batch of 5-minute readings is nearer 2 MB.
+ */
+export const BATCH_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The list of a batch body: 1 to BATCH_MAX_ITEMS entries, documented as `item`. Only the list is
+ * checked with the request: each entry accepts anything here (the first alternative) and is
+ * checked against `item` on its own by the ingestion, so one bad entry fails alone, and the check
+ * of 1,000 series runs in the worker threads with the metrics rather than on the event loop. The
+ * OpenAPI document drops the empty alternative and shows `item`.
+ */
+export function batchList<T extends z.ZodType>(item: T, noun: string) {
+  return z
+    .array(z.union([z.unknown(), item]), { error: `Must be a list of ${noun}` })
+    .min(1, `Send 1 to ${BATCH_MAX_ITEMS} ${noun}`)
+    .max(BATCH_MAX_ITEMS, `At most ${BATCH_MAX_ITEMS} ${noun} per request`);
+}
+
+/** The outcome of one entry of a batch, by its position in the list (with its recording besides). */
+export const BATCH_RESULT_FIELDS = {
+  index: z.number().int().describe('The position of the entry in the list, from 0.'),
+  clientId: z
+    .string()
+    .nullable()
+    .describe("The entry's clientId as stored (trimmed); null when it has none."),
+  status: IngestStatus,
+  message: z.string().optional().describe('Why a `failed` entry was refused.'),
+};
+
+/** The answer of a batch: one result per entry, in the order sent, and the count of each status. */
+export function batchResponse<T extends z.ZodType>(result: T) {
+  return z.object({
+    results: z.array(result),
+    created: z.number().int(),
+    duplicate: z.number().int(),
+    failed: z.number().int(),
+  });
+}
+
+/** POST /api/v1/readings/batch: up to BATCH_MAX_ITEMS readings, each like POST /api/v1/readings. */
+export const CreateReadingsBatchBody = z.object({
+  readings: batchList(CreateReadingBody, 'readings'),
+});
+export type CreateReadingsBatchBody = z.infer<typeof CreateReadingsBatchBody>;
+
+export const ReadingBatchResult = z.object({
+  ...BATCH_RESULT_FIELDS,
+  reading: Reading.optional().describe('The reading stored: new, or the first for its clientId.'),
+});
+export type ReadingBatchResult = z.infer<typeof ReadingBatchResult>;
+
+export const ReadingsBatchResponse = batchResponse(ReadingBatchResult);
+export type ReadingsBatchResponse = z.infer<typeof ReadingsBatchResponse>;

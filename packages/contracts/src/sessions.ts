@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { HrvMetrics, Quality } from './metrics.ts';
-import { ClientId, DateTime, RrSeries, TagIds } from './readings.ts';
+import {
+  batchList,
+  BATCH_RESULT_FIELDS,
+  batchResponse,
+  ClientId,
+  DateTime,
+  RrSeries,
+  TagIds,
+} from './readings.ts';
 import { Tag } from './tags.ts';
 
 export const SESSION_TYPES = ['biofeedback', 'mindfulness', 'self_compassion'] as const;
@@ -95,3 +103,20 @@ export const HrvSession = z.object({
   createdAt: z.string(),
 });
 export type HrvSession = z.infer<typeof HrvSession>;
+
+/** POST /api/v1/sessions/batch: up to BATCH_MAX_ITEMS sessions, each like POST /api/v1/sessions. */
+export const CreateSessionsBatchBody = z.object({
+  sessions: batchList(CreateSessionBody, 'sessions'),
+});
+export type CreateSessionsBatchBody = z.infer<typeof CreateSessionsBatchBody>;
+
+export const SessionBatchResult = z.object({
+  ...BATCH_RESULT_FIELDS,
+  session: HrvSession.optional().describe(
+    'The session stored: new, or the first for its clientId.',
+  ),
+});
+export type SessionBatchResult = z.infer<typeof SessionBatchResult>;
+
+export const SessionsBatchResponse = batchResponse(SessionBatchResult);
+export type SessionsBatchResponse = z.infer<typeof SessionsBatchResponse>;

@@ -162,6 +162,9 @@ const TOKEN_ROUTE =
   'takes a link token (it/ml), not an id: the token is the secret, and only the invited ' +
   'email may answer it';
 const CLIENT_ID = "the app's own key of a recording, unique per account: it names no tenant's row";
+const BATCH_ENTRY_TAGS =
+  'a tag not offered fails its own entry, not the request: 200 with that entry `failed` and ' +
+  '`Unknown tag: <id>`, as for a tag of nobody (readings-batch.test.ts, sessions-batch.test.ts)';
 
 /**
  * Operation → how org A's admin sends it with org B's ids. Probes use A's ids everywhere else, so
@@ -643,6 +646,8 @@ const table: Record<string, Row> = {
     ],
     ignored: { clientId: CLIENT_ID },
   },
+  'POST /api/v1/readings/batch': { exempt: BATCH_ENTRY_TAGS },
+  'POST /api/v1/sessions/batch': { exempt: BATCH_ENTRY_TAGS },
 
   // billing: cards are named by the provider's ids (the other organisation's, saved or not)
   'POST /api/org/attach_billing_method': {

@@ -29,18 +29,42 @@ export async function resolveOfferedTags(
   scope: Pick<OrgScope, 'orgId'>,
   ids: readonly string[] | null | undefined,
 ): Promise<PresentedTag[]> {
-  const requested = [...new Set((ids ?? []).map((id) => id.trim()))];
-  if (requested.length === 0) return [];
+  return tagsOf(ids, await findOfferedTags(db, scope, ids ?? []));
+}
+
+/**
+ * The tags among `ids` offered to the scope's organisation, by lower-cased id: one query for the
+ * tags of a whole batch, which tagsOf then reads for each recording.
+ */
+export async function findOfferedTags(
+  db: Database,
+  scope: Pick<OrgScope, 'orgId'>,
+  ids: Iterable<string>,
+): Promise<Map<string, PresentedTag>> {
   // Only well-formed ids can match; anything else is simply not a tag we offer.
-  const candidates = requested.filter((id) => UUID.test(id)).map((id) => id.toLowerCase());
+  const candidates = [...new Set([...ids].map((id) => id.trim().toLowerCase()))].filter((id) =>
+    UUID.test(id),
+  );
   const rows = candidates.length
     ? await db
         .select({ id: tags.id, tag_name: tags.name })
         .from(tags)
         .where(and(inArray(tags.id, candidates), offeredTo(scope.orgId)))
     : [];
-  const offered = new Set(rows.map((row) => row.id));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * The distinct tags of a recording, sorted, from the offered tags findOfferedTags found; the first
+ * id not among them answers 400 `Unknown tag: <id>`.
+ */
+export function tagsOf(
+  ids: readonly string[] | null | undefined,
+  offered: ReadonlyMap<string, PresentedTag>,
+): PresentedTag[] {
+  const requested = [...new Set((ids ?? []).map((id) => id.trim()))];
   const unknown = requested.find((id) => !offered.has(id.toLowerCase()));
   if (unknown !== undefined) throw badRequest(`Unknown tag: ${unknown}`);
-  return sortTags(rows);
+  const found = new Map(requested.map((id) => [id.toLowerCase(), offered.get(id.toLowerCase())!]));
+  return sortTags([...found.values()]);
 }

@@ -5,7 +5,8 @@ import {
   RR_MAX_TOTAL_MS,
   RR_MIN_MS,
 } from '@resonant/contracts/readings';
-import { badRequest } from './http-error.ts';
+import type { z } from 'zod';
+import { badRequest, HttpError } from './http-error.ts';
 
 /**
  * Why an RR series cannot be stored, or null when it can: empty, too many intervals, a value that
@@ -58,4 +59,43 @@ export function parseRecordingTime(value: string | Date, now: Date, field: strin
     throw badRequest(`${field}: Must not be in the future`);
   }
   return at;
+}
+
+/** A batch's entries (or a share of them) to check, against the server's clock at the request. */
+export type AnalysisTask = { entries: readonly unknown[]; now: Date };
+
+/** One entry of a batch after its checks: the recording to store, or why it cannot be stored. */
+export type CheckedEntry<T> =
+  { ok: true; recording: T } | { ok: false; clientId: string | null; message: string };
+
+/**
+ * Checks one entry of a batch as its single route checks a body: `schema` first (the first issue,
+ * named `field: message` as the error handler names a body's), then `check` (the RR and time checks,
+ * the metrics), whose 400 becomes the entry's message. Anything else is a fault and throws.
+ */
+export function checkEntry<S extends z.ZodType, T>(
+  entry: unknown,
+  schema: S,
+  check: (body: z.output<S>) => T,
+): CheckedEntry<T> {
+  const parsed = schema.safeParse(entry);
+  try {
+    if (!parsed.success) throw badRequest(issueMessage(parsed.error.issues[0]));
+    return { ok: true, recording: check(parsed.data) };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return { ok: false, clientId: clientIdOf(entry), message: error.message };
+  }
+}
+
+function issueMessage(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return 'Invalid recording';
+  const field = issue.path.map(String).join('.');
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+/** The clientId an entry names, trimmed, whatever else is wrong with it; null when it names none. */
+function clientIdOf(entry: unknown): string | null {
+  if (typeof entry !== 'object' || entry === null || !('clientId' in entry)) return null;
+  return typeof entry.clientId === 'string' ? entry.clientId.trim() : null;
 }

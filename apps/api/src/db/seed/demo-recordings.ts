@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { eq, isNull } from 'drizzle-orm';
-import type { SessionType } from '@resonant/contracts/sessions';
+import { BATCH_MAX_ITEMS, type CreateReadingBody } from '@resonant/contracts/readings';
+import type { CreateSessionBody, SessionType } from '@resonant/contracts/sessions';
 import { createRandom, deriveSeed, type Random } from '@resonant/hrv/random';
 import {
   createPerson,
@@ -9,8 +10,10 @@ import {
   type Person,
   type Sex,
 } from '@resonant/hrv/synthetic';
-import { ingestReading, type ReadingInput } from '../../features/readings/ingest-reading.ts';
-import { ingestSession, type SessionInput } from '../../features/sessions/ingest-session.ts';
+import { ingestReadings } from '../../features/readings/ingest-readings.ts';
+import { ingestSessions } from '../../features/sessions/ingest-sessions.ts';
+import { analyseInThisThread, type HrvAnalyser } from '../../lib/hrv-pool.ts';
+import type { BatchOutcome } from '../../lib/ingest-batch.ts';
 import type { Database } from '../client.ts';
 import { accounts, profiles } from '../schema/accounts.ts';
 import { orgMemberships } from '../schema/organisations.ts';
@@ -50,16 +53,16 @@ export type DemoRecordingsSummary = { readings: number; sessions: number; member
 export type DemoRecordingsOptions = {
   /** Told at the start and every few members: the seed takes a while. */
   progress?: (message: string) => void;
-  /** Stops the seed between two recordings (a signal during the first start). */
+  /** Stops the seed between two members' recordings (a signal during the first start). */
   signal?: AbortSignal;
 };
 
 /**
  * Eight months of recordings for every member of the demo organisation, made from synthetic RR
  * series by packages/hrv and stored through the ingestion services, exactly as the mobile app's
- * uploads are: morning readings on most days with a person's own gaps (holidays, lapses), some
- * anytime readings, and biofeedback, mindfulness and self-compassion sessions with optimal-zone
- * samples. Deterministic per member.
+ * uploads are (a member's readings in one batch, their sessions in another): morning readings on
+ * most days with a person's own gaps (holidays, lapses), some anytime readings, and biofeedback,
+ * mindfulness and self-compassion sessions with optimal-zone samples. Deterministic per member.
  */
 export async function seedDemoRecordings(
   db: Database,
@@ -81,10 +84,10 @@ export async function seedDemoRecordings(
   progress(`Seeding eight months of demo recordings for ${members.length} members…`);
   for (const [index, member] of members.entries()) {
     if (index > 0 && index % 8 === 0) progress(`  ${index} of ${members.length} members done`);
-    const scope = { orgId, accountId: member.accountId };
-    for (const recording of demoRecordings(member, tagIds, timeline, 0, HISTORY_DAYS)) {
-      await betweenRecordings(signal);
-      await storeDemoRecording(db, scope, recording, now);
+    await betweenRecordings(signal);
+    const recordings = [...demoRecordings(member, tagIds, timeline, 0, HISTORY_DAYS)];
+    await storeDemoRecordings(db, { orgId, accountId: member.accountId }, recordings, now);
+    for (const recording of recordings) {
       summary[recording.type === 'reading' ? 'readings' : 'sessions']++;
     }
   }
@@ -135,8 +138,8 @@ export const FIRST_DAY_AFTER_SEED = HISTORY_DAYS;
 
 /** One recording of the demo, ready for its ingestion service. */
 export type DemoRecording =
-  | { type: 'reading'; clientId: string; at: Date; input: ReadingInput }
-  | { type: 'session'; clientId: string; at: Date; input: SessionInput };
+  | { type: 'reading'; clientId: string; at: Date; input: CreateReadingBody }
+  | { type: 'session'; clientId: string; at: Date; input: CreateSessionBody };
 
 /**
  * The one generator of demo recordings: a member's recordings of the days [fromDay, toDay) of the
@@ -203,7 +206,7 @@ export function* demoRecordings(
         at: takenAt,
         input: {
           clientId: clientId(reading.kind),
-          takenAt,
+          takenAt: takenAt.toISOString(),
           kind: reading.kind,
           rr: Array.from(rr),
           tags: pickTags(day, tagIds),
@@ -228,15 +231,51 @@ export function* demoRecordings(
   }
 }
 
-/** Stores one demo recording through its ingestion service, as the mobile app's upload would. */
-export async function storeDemoRecording(
+/**
+ * Stores a member's demo recordings through the ingestion services, as the mobile app's batch
+ * uploads would: readings and sessions each in batches of up to BATCH_MAX_ITEMS. Their checks and
+ * metrics run on `hrv` (this thread unless said: the seed runs before the server takes requests).
+ * A recording refused is a bug of the generator, so it stops the seed.
+ */
+async function storeDemoRecordings(
+  db: Database,
+  scope: { orgId: string; accountId: string },
+  recordings: readonly DemoRecording[],
+  now: Date,
+  hrv: HrvAnalyser = analyseInThisThread,
+): Promise<void> {
+  const readings = recordings.flatMap((recording) =>
+    recording.type === 'reading' ? [recording.input] : [],
+  );
+  const sessions = recordings.flatMap((recording) =>
+    recording.type === 'session' ? [recording.input] : [],
+  );
+  for (let start = 0; start < readings.length; start += BATCH_MAX_ITEMS) {
+    const batch = readings.slice(start, start + BATCH_MAX_ITEMS);
+    assertStored(await ingestReadings({ db, hrv }, scope, batch, now));
+  }
+  for (let start = 0; start < sessions.length; start += BATCH_MAX_ITEMS) {
+    const batch = sessions.slice(start, start + BATCH_MAX_ITEMS);
+    assertStored(await ingestSessions({ db, hrv }, scope, batch, now));
+  }
+}
+
+/** Stores one demo recording through its ingestion service (a batch of one). */
+export function storeDemoRecording(
   db: Database,
   scope: { orgId: string; accountId: string },
   recording: DemoRecording,
   now: Date,
+  hrv?: HrvAnalyser,
 ): Promise<void> {
-  if (recording.type === 'reading') await ingestReading(db, scope, recording.input, now);
-  else await ingestSession(db, scope, recording.input, now);
+  return storeDemoRecordings(db, scope, [recording], now, hrv);
+}
+
+function assertStored(outcomes: readonly BatchOutcome<unknown>[]) {
+  const refused = outcomes.find((outcome) => outcome.status === 'failed');
+  if (refused) {
+    throw new Error(`demo recording ${refused.clientId} refused: ${refused.message}`);
+  }
 }
 
 function sessionInput(
@@ -245,7 +284,7 @@ function sessionInput(
   type: SessionType,
   startedAt: Date,
   day: Random,
-): SessionInput {
+): CreateSessionBody {
   const minutes = type === 'biofeedback' ? [5, 7, 10][Math.floor(day.next() * 3)]! : 5;
   const durationS = minutes * 60;
   const recording = dayRecording(person, dayIndex, { kind: type, durationS });
@@ -254,7 +293,7 @@ function sessionInput(
   return {
     clientId: `demo-${type}-${dayIndex}`,
     type,
-    startedAt,
+    startedAt: startedAt.toISOString(),
     sessionName: names[Math.floor(day.next() * names.length)]!,
     breathsPerMinute: Math.round(recording.breathsPerMinute * 10) / 10,
     breathTime: type === 'biofeedback' ? PACED_BREATH_TIME : null,

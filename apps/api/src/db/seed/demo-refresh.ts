@@ -1,4 +1,5 @@
 import { and, eq, inArray, like, max } from 'drizzle-orm';
+import type { HrvAnalyser } from '../../lib/hrv-pool.ts';
 import type { Database } from '../client.ts';
 import { accounts, profiles } from '../schema/accounts.ts';
 import { hrvSessions } from '../schema/hrv-sessions.ts';
@@ -26,6 +27,8 @@ export type DemoRefreshOptions = {
   progress?: (done: number, total: number) => Promise<void> | void;
   /** Stops the refresh between two recordings. */
   signal?: AbortSignal;
+  /** Where the recordings' checks and metrics run: the app's worker threads (this thread unless said). */
+  hrv?: HrvAnalyser;
 };
 
 export type DemoRefreshSummary = { added: number };
@@ -40,14 +43,15 @@ const PROGRESS_EVERY = 10;
  * ingestion services as the seed does. The recordings are counted first, then stored member by
  * member. A refresh cut short and run again adds only what is missing: the generator's client ids
  * are fixed per member and day. Only the seeded demo accounts get recordings; anyone else who
- * joined Demo Org keeps their own. Not one transaction: each recording commits as it is stored,
- * so its progress can be seen.
+ * joined Demo Org keeps their own. Not one transaction: each recording commits as it is stored
+ * (a batch of one: a refresh adds the few days since the last), so its progress can be seen and a
+ * stop loses nothing stored.
  */
 export async function refreshDemoRecordings(
   db: Database,
   orgId: string,
   now: Date,
-  { progress = () => {}, signal }: DemoRefreshOptions = {},
+  { progress = () => {}, signal, hrv }: DemoRefreshOptions = {},
 ): Promise<DemoRefreshSummary> {
   const [org] = await db
     .select({ seededAt: organisations.demoSeededAt })
@@ -92,7 +96,7 @@ export async function refreshDemoRecordings(
     for (const recording of demoRecordings(member, tagIds, timeline, fromDay, endDay)) {
       if (!missing.has(recording.clientId)) continue;
       await betweenRecordings(signal);
-      await storeDemoRecording(db, scope, recording, now);
+      await storeDemoRecording(db, scope, recording, now, hrv);
       done++;
       if (done % PROGRESS_EVERY === 0 && done < total) await progress(done, total);
     }

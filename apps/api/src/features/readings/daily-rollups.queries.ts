@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Quality } from '@resonant/contracts/metrics';
 import type { ReadingKind } from '@resonant/contracts/readings';
 import type { Database } from '../../db/client.ts';
@@ -7,46 +7,48 @@ import { memberDailyRollups } from '../../db/schema/rollups.ts';
 import type { OrgScope } from '../../auth/scope.ts';
 
 /**
- * Adds one new reading to its member's rollup of that day — the calendar day of `takenAt` in the
- * organisation's time zone, computed by the database — creating the row on the day's first
- * reading. Sums and counts are incremented in place, so concurrent ingests never lose an update.
- * Only a good-quality reading with an RMSSD adds to the RMSSD sum (DESIGN §5: flagged readings
- * stay out of averages); every reading counts in readings_count.
+ * Adds new readings of the scope's member to their rollups in one statement: per calendar day of
+ * `takenAt` in the organisation's time zone (computed by the database), creating the day's row on
+ * its first reading. Sums and counts are incremented in place, so concurrent ingests never lose an
+ * update; days are written in order, so concurrent batches of one member cannot deadlock. Only a
+ * good-quality reading with an RMSSD adds to the RMSSD sum (DESIGN §5: flagged readings stay out of
+ * averages); every reading counts in readings_count. A day's RMSSDs are summed in the order given,
+ * so a new day holds exactly what ingesting them one by one would; a day that had readings before
+ * gets their sum added at once, equal to that up to floating-point rounding.
  */
-export async function addReadingToDailyRollup(
+export async function addReadingsToDailyRollups(
   db: Database,
   scope: OrgScope,
-  reading: { takenAt: Date; kind: ReadingKind; quality: Quality; rmssd: number | null },
+  list: readonly { takenAt: Date; kind: ReadingKind; quality: Quality; rmssd: number | null }[],
 ) {
-  const rmssd = reading.quality === 'good' ? reading.rmssd : null;
-  const takenAt = sql`${reading.takenAt.toISOString()}::timestamptz`;
-  const localDay = sql`(${takenAt} at time zone ${organisations.timeZone})::date`;
-  const org = eq(organisations.id, scope.orgId);
-  const day = sql<string>`(select ${localDay} from ${organisations} where ${org})`;
+  if (list.length === 0) return;
+  // One array parameter per field, whatever the number of readings (as lib/bulk-insert.ts).
+  const takenAt = sql.param(list.map((reading) => reading.takenAt.toISOString()));
+  const kind = sql.param(list.map((reading) => reading.kind));
+  const rmssd = sql.param(
+    list.map((reading) => (reading.quality === 'good' ? reading.rmssd : null)),
+  );
   const existing = 'member_daily_rollups';
-  const add = (column: string) => sql.raw(`${existing}.${column} + excluded.${column}`);
-  await db
-    .insert(memberDailyRollups)
-    .values({
-      orgId: scope.orgId,
-      accountId: scope.accountId,
-      day,
-      rmssdSum: rmssd ?? 0,
-      rmssdCount: rmssd === null ? 0 : 1,
-      readingsCount: 1,
-      morningCount: reading.kind === 'morning' ? 1 : 0,
-      anytimeCount: reading.kind === 'anytime' ? 1 : 0,
-      lastTakenAt: reading.takenAt,
-    })
-    .onConflictDoUpdate({
-      target: [memberDailyRollups.orgId, memberDailyRollups.accountId, memberDailyRollups.day],
-      set: {
-        rmssdSum: add('rmssd_sum'),
-        rmssdCount: add('rmssd_count'),
-        readingsCount: add('readings_count'),
-        morningCount: add('morning_count'),
-        anytimeCount: add('anytime_count'),
-        lastTakenAt: sql.raw(`greatest(${existing}.last_taken_at, excluded.last_taken_at)`),
-      },
-    });
+  const add = (column: string) => sql.raw(`${column} = ${existing}.${column} + excluded.${column}`);
+  await db.execute(sql`
+    insert into ${memberDailyRollups} (org_id, account_id, day, rmssd_sum, rmssd_count,
+      readings_count, morning_count, anytime_count, last_taken_at)
+    select ${scope.orgId}::uuid, ${scope.accountId}::uuid, day,
+      coalesce(sum(rmssd order by ordinal), 0), count(rmssd)::int, count(*)::int,
+      (count(*) filter (where kind = 'morning'))::int,
+      (count(*) filter (where kind = 'anytime'))::int,
+      max(taken_at)
+    from (
+      select reading.*, (reading.taken_at at time zone ${organisations.timeZone})::date as day
+      from unnest(${takenAt}::timestamptz[], ${kind}::text[], ${rmssd}::double precision[])
+        with ordinality as reading (taken_at, kind, rmssd, ordinal)
+      cross join ${organisations}
+      where ${organisations.id} = ${scope.orgId}
+    ) as batch
+    group by day
+    order by day
+    on conflict (org_id, account_id, day) do update set
+      ${add('rmssd_sum')}, ${add('rmssd_count')}, ${add('readings_count')},
+      ${add('morning_count')}, ${add('anytime_count')},
+      last_taken_at = greatest(${sql.raw(existing)}.last_taken_at, excluded.last_taken_at)`);
 }

@@ -121,6 +121,35 @@ describe('POST /api/v1/readings/import', () => {
     expect(await readingCount()).toBe(before);
   });
 
+  it('stores a recording uploaded twice in one upload once, through one batch', async () => {
+    const before = await readingCount();
+    const series = syntheticRr(150, { meanMs: 870 }).join('\n');
+    const response = await upload(
+      token.member,
+      [
+        { name: 'first.txt', content: series },
+        { name: 'flat.txt', content: '800\n'.repeat(5) + '5000\n' },
+        { name: 'copy.txt', content: `# the same again\n${series}\n` },
+      ],
+      { takenAt: '2025-05-30T07:00:00Z', kind: 'morning' },
+    );
+    expect(response.statusCode).toBe(200);
+    const [first, refused, copy] = response.json<ImportReadingsResponse>().results;
+    expect(first).toMatchObject({ file: 'first.txt', status: 'created' });
+    expect(refused).toEqual({
+      file: 'flat.txt',
+      status: 'failed',
+      message: 'line 6: 5000 ms is out of range (200-3000 ms)',
+    });
+    expect(copy).toEqual({ file: 'copy.txt', status: 'duplicate', reading: first!.reading });
+    expect(await readingCount()).toBe(before + 1);
+    const [rollup] = await t.db
+      .select()
+      .from(memberDailyRollups)
+      .where(eq(memberDailyRollups.day, '2025-05-30'));
+    expect(rollup).toMatchObject({ accountId: memberId, readingsCount: 1 });
+  });
+
   it('defaults to now and anytime without form fields', async () => {
     const response = await upload(token.member, [
       { name: 'default.txt', content: syntheticRr(90, { meanMs: 1100 }).join('\n') },

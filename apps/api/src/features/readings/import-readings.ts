@@ -1,26 +1,27 @@
 import { createHash } from 'node:crypto';
 import type { ImportFileResult, ReadingKind } from '@resonant/contracts/readings';
-import type { Database } from '../../db/client.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import type { OrgScope } from '../../auth/scope.ts';
-import { ingestReading } from './ingest-reading.ts';
+import type { IngestDeps } from '../../lib/ingest-batch.ts';
+import { ingestReadings } from './ingest-readings.ts';
 import { isRrFileName, parseRrFile, RR_FILE_EXTENSIONS } from './rr-input.ts';
 
 export type UploadedFile = { name: string; content: Buffer };
 
 /**
- * Stores one reading per uploaded file through ingestReading, each on its own: a file that cannot
- * be read or stored is reported as `failed` with the reason and the others go on. The clientId is
- * a hash of the file's RR series, so uploading the same recording again reports `duplicate`.
+ * Stores one reading per uploaded file, all in one batch through ingestReadings: a file that
+ * cannot be read or stored is reported as `failed` with the reason and the others go on. The
+ * clientId is a hash of the file's RR series, so uploading the same recording again (or twice in
+ * one upload) reports `duplicate`.
  */
 export async function importReadings(
-  db: Database,
+  deps: IngestDeps,
   scope: OrgScope,
   files: readonly UploadedFile[],
   options: { takenAt: Date; kind: ReadingKind },
   now: Date,
 ): Promise<ImportFileResult[]> {
-  const results: ImportFileResult[] = [];
+  const prepared: ({ file: string; reading: object } | { file: string; refusal: string })[] = [];
   for (const file of files) {
     try {
       if (!isRrFileName(file.name)) {
@@ -30,17 +31,20 @@ export async function importReadings(
       }
       const rr = await parseRrFile(file.content);
       const clientId = `import-${createHash('sha256').update(rr.join('\n')).digest('hex')}`;
-      const outcome = await ingestReading(
-        db,
-        scope,
-        { clientId, takenAt: options.takenAt, kind: options.kind, rr },
-        now,
-      );
-      results.push({ file: file.name, status: outcome.status, reading: outcome.reading });
+      const takenAt = options.takenAt.toISOString();
+      prepared.push({ file: file.name, reading: { clientId, takenAt, kind: options.kind, rr } });
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      results.push({ file: file.name, status: 'failed', message: error.message });
+      prepared.push({ file: file.name, refusal: error.message });
     }
   }
-  return results;
+  const readings = prepared.flatMap((entry) => ('reading' in entry ? [entry.reading] : []));
+  const outcomes = (await ingestReadings(deps, scope, readings, now)).values();
+  return prepared.map(({ file, ...entry }): ImportFileResult => {
+    if ('refusal' in entry) return { file, status: 'failed', message: entry.refusal };
+    const outcome = outcomes.next().value!;
+    return outcome.status === 'failed'
+      ? { file, status: 'failed', message: outcome.message }
+      : { file, status: outcome.status, reading: outcome.recording };
+  });
 }

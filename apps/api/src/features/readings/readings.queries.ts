@@ -1,11 +1,19 @@
-import { and, eq } from 'drizzle-orm';
-import type { HrvMetrics, Quality } from '@resonant/contracts/metrics';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { HRV_METRIC_KEYS, type HrvMetrics, type Quality } from '@resonant/contracts/metrics';
 import type { ReadingKind } from '@resonant/contracts/readings';
 import type { Database } from '../../db/client.ts';
 import { readingTags, readings, tags } from '../../db/schema/readings.ts';
 import { metricColumnsOf } from '../../lib/hrv-metrics.ts';
 import type { OrgScope } from '../../auth/scope.ts';
-import { sortTags } from '../../lib/offered-tags.ts';
+import { insertUnnested } from '../../lib/bulk-insert.ts';
+import { sortTags, type PresentedTag } from '../../lib/offered-tags.ts';
+
+/** A reading as stored, as the API presents it but for its dates. */
+export type StoredReading = Omit<NewReading, 'rr'> & {
+  id: string;
+  tags: PresentedTag[];
+  createdAt: Date;
+};
 
 export type NewReading = {
   clientId: string;
@@ -18,19 +26,35 @@ export type NewReading = {
   metrics: HrvMetrics;
 };
 
+const READING_COLUMNS = [
+  'orgId',
+  'accountId',
+  'clientId',
+  'takenAt',
+  'kind',
+  'note',
+  'device',
+  'rrMs',
+  'quality',
+  ...HRV_METRIC_KEYS,
+] as const;
+
 /**
- * Stores a reading of the scope's account in the scope's org and returns its id and creation time, or null when the
- * account already has a reading with this clientId (a retry, possibly a concurrent one): the
- * unique index decides, so nothing is ever stored twice.
+ * Stores readings of the scope's account in the scope's org in one statement and returns the id
+ * and creation time of each stored, by clientId. A clientId the account already has stores
+ * nothing and is missing from the answer (a retry, possibly a concurrent one): the unique index
+ * decides, so nothing is ever stored twice. Rows go in clientId order, so two batches sharing
+ * clientIds wait for each other in the same order rather than deadlock.
  */
-export async function insertReading(
+export async function insertReadings(
   db: Database,
   scope: OrgScope,
-  reading: NewReading,
-): Promise<{ id: string; createdAt: Date } | null> {
-  const [row] = await db
-    .insert(readings)
-    .values({
+  list: readonly NewReading[],
+  rowsPerStatement?: number,
+): Promise<Map<string, { id: string; createdAt: Date }>> {
+  const rows = [...list]
+    .sort((a, b) => (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0))
+    .map((reading) => ({
       orgId: scope.orgId,
       accountId: scope.accountId,
       clientId: reading.clientId,
@@ -41,31 +65,54 @@ export async function insertReading(
       rrMs: reading.rr,
       quality: reading.quality,
       ...reading.metrics,
-    })
-    .onConflictDoNothing({ target: [readings.accountId, readings.clientId] })
-    .returning({ id: readings.id, createdAt: readings.createdAt });
-  return row ?? null;
+    }));
+  const stored = await insertUnnested(db, readings, READING_COLUMNS, rows, {
+    tail: sql`on conflict (${sql.identifier(readings.accountId.name)}, ${sql.identifier(
+      readings.clientId.name,
+    )}) do nothing returning ${readings.id}, ${readings.clientId}, ${readings.createdAt}`,
+    rowsPerStatement,
+  });
+  return new Map(
+    stored.map((row) => [
+      row[readings.clientId.name] as string,
+      {
+        id: row[readings.id.name] as string,
+        createdAt: readings.createdAt.mapFromDriverValue(
+          row[readings.createdAt.name] as string,
+        ) as Date,
+      },
+    ]),
+  );
 }
 
-/** Tags a reading of the scope's org (tag ids already checked against the org's offer). */
+/** Tags readings of the scope's org (tag ids already checked against the org's offer). */
 export async function insertReadingTags(
   db: Database,
   scope: OrgScope,
-  readingId: string,
-  tagIds: readonly string[],
+  list: readonly { readingId: string; tagId: string }[],
+  rowsPerStatement?: number,
 ) {
-  if (tagIds.length === 0) return;
-  await db
-    .insert(readingTags)
-    .values(tagIds.map((tagId) => ({ orgId: scope.orgId, readingId, tagId })));
+  await insertUnnested(
+    db,
+    readingTags,
+    ['orgId', 'readingId', 'tagId'],
+    list.map((row) => ({ orgId: scope.orgId, ...row })),
+    { rowsPerStatement },
+  );
 }
 
 /**
- * The scope account's reading with this clientId, with its tags. Looked up by account, not org:
- * clientIds are unique per account, so a retry finds its first result wherever it was stored.
+ * The scope account's readings with these clientIds, with their tags, by clientId, in one query.
+ * Looked up by account, not org: clientIds are unique per account, so a retry finds its first
+ * result wherever it was stored.
  */
-export async function findReadingByClientId(db: Database, scope: OrgScope, clientId: string) {
-  const [reading] = await db
+export async function findReadingsByClientIds(
+  db: Database,
+  scope: OrgScope,
+  clientIds: readonly string[],
+): Promise<Map<string, StoredReading>> {
+  if (clientIds.length === 0) return new Map();
+  const rows = await db
     .select({
       id: readings.id,
       clientId: readings.clientId,
@@ -76,14 +123,19 @@ export async function findReadingByClientId(db: Database, scope: OrgScope, clien
       device: readings.device,
       metrics: metricColumnsOf(readings),
       createdAt: readings.createdAt,
+      tagId: tags.id,
+      tagName: tags.name,
     })
     .from(readings)
-    .where(and(eq(readings.accountId, scope.accountId), eq(readings.clientId, clientId)));
-  if (!reading) return null;
-  const tagRows = await db
-    .select({ id: tags.id, tag_name: tags.name })
-    .from(readingTags)
-    .innerJoin(tags, eq(tags.id, readingTags.tagId))
-    .where(eq(readingTags.readingId, reading.id));
-  return { ...reading, tags: sortTags(tagRows) };
+    .leftJoin(readingTags, eq(readingTags.readingId, readings.id))
+    .leftJoin(tags, eq(tags.id, readingTags.tagId))
+    .where(and(eq(readings.accountId, scope.accountId), inArray(readings.clientId, clientIds)));
+  const found = new Map<string, StoredReading>();
+  for (const { tagId, tagName, ...reading } of rows) {
+    const entry = found.get(reading.clientId) ?? { ...reading, tags: [] };
+    if (tagId !== null && tagName !== null) entry.tags.push({ id: tagId, tag_name: tagName });
+    found.set(reading.clientId, entry);
+  }
+  for (const reading of found.values()) sortTags(reading.tags);
+  return found;
 }

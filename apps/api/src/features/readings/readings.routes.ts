@@ -3,26 +3,33 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@resonant/contracts/errors';
 import {
+  BATCH_BODY_LIMIT_BYTES,
+  BATCH_MAX_ITEMS,
   CreateReadingBody,
+  CreateReadingsBatchBody,
   ImportReadingsFields,
   ImportReadingsForm,
   ImportReadingsResponse,
   Reading,
+  ReadingsBatchResponse,
   RR_MAX_BEATS,
 } from '@resonant/contracts/readings';
 import type { AppDeps } from '../../app-deps.ts';
+import type { HrvAnalyser } from '../../lib/hrv-pool.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
+import { countOutcomes, ingestDepsOf } from '../../lib/ingest-batch.ts';
 import { readMultipartForm } from '../../lib/multipart-form.ts';
 import { requireOrg } from '../../auth/scope.ts';
 import { parseRecordingTime } from '../../lib/recording-input.ts';
 import { importReadings, type UploadedFile } from './import-readings.ts';
-import { ingestReading } from './ingest-reading.ts';
+import { ingestReading, ingestReadings } from './ingest-readings.ts';
 import { RR_FILE_EXTENSIONS } from './rr-input.ts';
 
+const MB = 1024 * 1024;
 /** Room for the largest series allowed (200,000 intervals) as JSON, with decimals. */
-const READING_BODY_LIMIT = 4 * 1024 * 1024;
+const READING_BODY_LIMIT = 4 * MB;
 const IMPORT_MAX_FILES = 10;
-const IMPORT_MAX_FILE_BYTES = 8 * 1024 * 1024;
+const IMPORT_MAX_FILE_BYTES = 8 * MB;
 
 const errors = {
   400: ErrorResponse,
@@ -32,7 +39,12 @@ const errors = {
 };
 
 /** Ingestion of readings by the mobile app and integrations (DESIGN §3, /api/v1). */
-export const readingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock }) => {
+export const readingsRoutes: FastifyPluginAsyncZod<AppDeps & { hrv: HrvAnalyser }> = async (
+  app,
+  deps,
+) => {
+  const { clock } = deps;
+  const ingest = ingestDepsOf(deps);
   // Scoped to this plugin: multipart bodies are accepted by the import route only.
   await app.register(multipart, {
     limits: { files: IMPORT_MAX_FILES, fileSize: IMPORT_MAX_FILE_BYTES, fields: 10, parts: 30 },
@@ -52,15 +64,58 @@ export const readingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
           'frequency domain). A reading with too little clean signal is stored with quality ' +
           '`low` and left out of averages. 201 when stored; 200 with the first result when this ' +
           'account already sent the same `clientId`. Every problem answers 400 naming it, a body ' +
-          `over ${READING_BODY_LIMIT / 1024 / 1024} MB 413; nothing is stored then.`,
+          `over ${READING_BODY_LIMIT / MB} MB 413; nothing is stored then.`,
         body: CreateReadingBody,
         response: { 200: Reading, 201: Reading, ...errors },
       },
     },
     async (request, reply) => {
       const scope = requireOrg(request.scope);
-      const outcome = await ingestReading(db, scope, request.body, clock());
+      const outcome = await ingestReading(ingest, scope, request.body, clock());
       return reply.status(outcome.status === 'created' ? 201 : 200).send(outcome.reading);
+    },
+  );
+
+  app.post(
+    '/api/v1/readings/batch',
+    {
+      bodyLimit: BATCH_BODY_LIMIT_BYTES,
+      config: { permission: 'readings.write', context: 'org' },
+      schema: {
+        tags: ['ingestion'],
+        summary: 'Store up to 1,000 readings',
+        description:
+          `Stores 1 to ${BATCH_MAX_ITEMS} readings of the signed-in member in their current ` +
+          'organisation, each as POST /api/v1/readings would, and answers 200 with one result ' +
+          'per entry, in the order sent (`index` from 0), and the count of each status. An entry ' +
+          'is `created` (with the reading), `duplicate` (with the reading stored first for its ' +
+          '`clientId`: a retried batch stores nothing again, and so does an entry repeating an ' +
+          "earlier entry's `clientId`) or `failed` with the `message` its single post would get " +
+          '(a field, the RR limits, a time too far ahead, a tag not offered): a bad entry fails ' +
+          'alone and stores nothing, the others are stored. The batch is one transaction: should ' +
+          'storing fail, nothing of it is stored. 400 when `readings` itself is wrong (not a ' +
+          `list, empty, more than ${BATCH_MAX_ITEMS}) or when text PostgreSQL cannot store (NUL) ` +
+          `is anywhere in the body; a body over ${BATCH_BODY_LIMIT_BYTES / MB} MB 413.`,
+        body: CreateReadingsBatchBody,
+        response: { 200: ReadingsBatchResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = requireOrg(request.scope);
+      const outcomes = await ingestReadings(ingest, scope, request.body.readings, clock());
+      return {
+        results: outcomes.map((outcome) =>
+          outcome.status === 'failed'
+            ? outcome
+            : {
+                index: outcome.index,
+                clientId: outcome.clientId,
+                status: outcome.status,
+                reading: outcome.recording,
+              },
+        ),
+        ...countOutcomes(outcomes),
+      };
     },
   );
 
@@ -74,7 +129,7 @@ export const readingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
         description:
           'multipart/form-data with up to ' +
           `${IMPORT_MAX_FILES} files (${RR_FILE_EXTENSIONS.join(', ')}, at most ` +
-          `${IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB each), one recording per file, and the ` +
+          `${IMPORT_MAX_FILE_BYTES / MB} MB each), one recording per file, and the ` +
           'optional fields `takenAt` (ISO 8601, default now) and `kind` (`morning` | `anytime`, ' +
           'default `anytime`) applied to every file.\n\n' +
           'A file is either plain text with one RR interval per line (`#` comments and blank ' +
@@ -110,7 +165,7 @@ export const readingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       const now = clock();
       const takenAt = parseRecordingTime(parsed.data.takenAt ?? now, now, 'takenAt');
       const results = await importReadings(
-        db,
+        ingest,
         scope,
         files,
         { takenAt, kind: parsed.data.kind },
@@ -124,7 +179,7 @@ export const readingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
 /** Reads every part of a multipart upload: its text fields, and its files into memory. */
 async function readUpload(request: FastifyRequest) {
   const form = await readMultipartForm(request, {
-    fileTooLarge: `A file is larger than ${IMPORT_MAX_FILE_BYTES / 1024 / 1024} MB`,
+    fileTooLarge: `A file is larger than ${IMPORT_MAX_FILE_BYTES / MB} MB`,
     tooManyFiles: new HttpError(413, `At most ${IMPORT_MAX_FILES} files per upload`),
   });
   const files: UploadedFile[] = form.files.map((file, index) => ({

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { HrvMetrics, Quality } from '@resonant/contracts/metrics';
-import type { SessionType } from '@resonant/contracts/sessions';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { HRV_METRIC_KEYS, type HrvMetrics, type Quality } from '@resonant/contracts/metrics';
+import type { SessionMinute, SessionType } from '@resonant/contracts/sessions';
 import type { Database } from '../../db/client.ts';
 import {
   hrvSessionMinutes,
@@ -12,12 +12,13 @@ import {
 import { tags } from '../../db/schema/readings.ts';
 import { metricColumnsOf } from '../../lib/hrv-metrics.ts';
 import type { OrgScope } from '../../auth/scope.ts';
-import { sortTags } from '../../lib/offered-tags.ts';
+import { insertUnnested } from '../../lib/bulk-insert.ts';
+import { sortTags, type PresentedTag } from '../../lib/offered-tags.ts';
 
 export type NewSession = {
   clientId: string;
   type: SessionType;
-  name: string;
+  sessionName: string;
   startedAt: Date;
   breathsPerMinute: number | null;
   sessionMinutes: number;
@@ -30,33 +31,54 @@ export type NewSession = {
   averages: HrvMetrics;
 };
 
-export type NewSessionMinute = {
-  countTime: number;
-  lfReliable: boolean;
-  vlfReliable: boolean;
-  metrics: HrvMetrics;
+/** A session as stored, as the API presents it but for its dates. */
+export type StoredSession = Omit<NewSession, 'rr' | 'optimalZoneSamples' | 'sessionMinutes'> & {
+  id: string;
+  sessionMinutes: number | null;
+  results: SessionMinute[];
+  tags: PresentedTag[];
+  createdAt: Date;
 };
 
-// PostgreSQL takes at most 65,535 parameters per statement; a minute row has about 30.
-const MINUTES_PER_INSERT = 500;
+const SESSION_COLUMNS = [
+  'orgId',
+  'accountId',
+  'clientId',
+  'kind',
+  'name',
+  'startedAt',
+  'breathsPerMinute',
+  'sessionMinutes',
+  'breathTime',
+  'rrMs',
+  'optimalZoneSamples',
+  'ozSesAvgPercentage',
+  'optimalZoneSessionAverage',
+  'quality',
+  ...HRV_METRIC_KEYS,
+] as const;
 
 /**
- * Stores a session of the scope's account in the scope's org and returns its id and creation time, or null when the
- * account already has a session with this clientId (a retry, possibly a concurrent one).
+ * Stores sessions of the scope's account in the scope's org in one statement and returns the id
+ * and creation time of each stored, by clientId. A clientId the account already has stores
+ * nothing and is missing from the answer (a retry, possibly a concurrent one). Rows go in
+ * clientId order, so two batches sharing clientIds wait for each other in the same order rather
+ * than deadlock.
  */
-export async function insertSession(
+export async function insertSessions(
   db: Database,
   scope: OrgScope,
-  session: NewSession,
-): Promise<{ id: string; createdAt: Date } | null> {
-  const [row] = await db
-    .insert(hrvSessions)
-    .values({
+  list: readonly NewSession[],
+  rowsPerStatement?: number,
+): Promise<Map<string, { id: string; createdAt: Date }>> {
+  const rows = [...list]
+    .sort((a, b) => (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0))
+    .map((session) => ({
       orgId: scope.orgId,
       accountId: scope.accountId,
       clientId: session.clientId,
       kind: session.type,
-      name: session.name,
+      name: session.sessionName,
       startedAt: session.startedAt,
       breathsPerMinute: session.breathsPerMinute,
       sessionMinutes: session.sessionMinutes,
@@ -67,52 +89,82 @@ export async function insertSession(
       optimalZoneSessionAverage: session.optimalZoneSessionAverage,
       quality: session.quality,
       ...session.averages,
-    })
-    .onConflictDoNothing({ target: [hrvSessions.accountId, hrvSessions.clientId] })
-    .returning({ id: hrvSessions.id, createdAt: hrvSessions.createdAt });
-  return row ?? null;
+    }));
+  const stored = await insertUnnested(db, hrvSessions, SESSION_COLUMNS, rows, {
+    tail: sql`on conflict (${sql.identifier(hrvSessions.accountId.name)}, ${sql.identifier(
+      hrvSessions.clientId.name,
+    )}) do nothing returning ${hrvSessions.id}, ${hrvSessions.clientId}, ${hrvSessions.createdAt}`,
+    rowsPerStatement,
+  });
+  return new Map(
+    stored.map((row) => [
+      row[hrvSessions.clientId.name] as string,
+      {
+        id: row[hrvSessions.id.name] as string,
+        createdAt: hrvSessions.createdAt.mapFromDriverValue(
+          row[hrvSessions.createdAt.name] as string,
+        ) as Date,
+      },
+    ]),
+  );
 }
 
-/** Stores the per-minute results of a session of the scope's org. */
+const MINUTE_COLUMNS = [
+  'orgId',
+  'sessionId',
+  'countTime',
+  'lfReliable',
+  'vlfReliable',
+  ...HRV_METRIC_KEYS,
+] as const;
+
+/**
+ * Stores the per-minute results of sessions of the scope's org in one statement, however many
+ * (a day-long session has 1,440).
+ */
 export async function insertSessionMinutes(
   db: Database,
   scope: OrgScope,
-  sessionId: string,
-  minutes: readonly NewSessionMinute[],
+  list: readonly (SessionMinute & { sessionId: string })[],
+  rowsPerStatement?: number,
 ) {
-  for (let start = 0; start < minutes.length; start += MINUTES_PER_INSERT) {
-    await db.insert(hrvSessionMinutes).values(
-      minutes.slice(start, start + MINUTES_PER_INSERT).map((minute) => ({
-        orgId: scope.orgId,
-        sessionId,
-        countTime: minute.countTime,
-        lfReliable: minute.lfReliable,
-        vlfReliable: minute.vlfReliable,
-        ...minute.metrics,
-      })),
-    );
-  }
+  await insertUnnested(
+    db,
+    hrvSessionMinutes,
+    MINUTE_COLUMNS,
+    list.map(({ metrics, ...minute }) => ({ orgId: scope.orgId, ...minute, ...metrics })),
+    { rowsPerStatement },
+  );
 }
 
-/** Tags a session of the scope's org (tag ids already checked against the org's offer). */
+/** Tags sessions of the scope's org (tag ids already checked against the org's offer). */
 export async function insertSessionTags(
   db: Database,
   scope: OrgScope,
-  sessionId: string,
-  tagIds: readonly string[],
+  list: readonly { sessionId: string; tagId: string }[],
+  rowsPerStatement?: number,
 ) {
-  if (tagIds.length === 0) return;
-  await db
-    .insert(hrvSessionTags)
-    .values(tagIds.map((tagId) => ({ orgId: scope.orgId, sessionId, tagId })));
+  await insertUnnested(
+    db,
+    hrvSessionTags,
+    ['orgId', 'sessionId', 'tagId'],
+    list.map((row) => ({ orgId: scope.orgId, ...row })),
+    { rowsPerStatement },
+  );
 }
 
 /**
- * The scope account's session with this clientId, with its minutes and tags. Looked up by
- * account, not org: clientIds are unique per account, so a retry finds its first result.
+ * The scope account's sessions with these clientIds, with their minutes and tags, by clientId, in
+ * three queries whatever their number. Looked up by account, not org: clientIds are unique per
+ * account, so a retry finds its first result.
  */
-export async function findSessionByClientId(db: Database, scope: OrgScope, clientId: string) {
-  const [session] = await db
+export async function findSessionsByClientIds(
+  db: Database,
+  scope: OrgScope,
+  clientIds: readonly string[],
+): Promise<Map<string, StoredSession>> {
+  if (clientIds.length === 0) return new Map();
+  const sessions = await db
     .select({
       id: hrvSessions.id,
       clientId: hrvSessions.clientId,
@@ -129,22 +181,39 @@ export async function findSessionByClientId(db: Database, scope: OrgScope, clien
       createdAt: hrvSessions.createdAt,
     })
     .from(hrvSessions)
-    .where(and(eq(hrvSessions.accountId, scope.accountId), eq(hrvSessions.clientId, clientId)));
-  if (!session) return null;
-  const results = await db
+    .where(
+      and(eq(hrvSessions.accountId, scope.accountId), inArray(hrvSessions.clientId, clientIds)),
+    );
+  const found = new Map(
+    sessions.map((session) => [
+      session.id,
+      { ...session, results: [] as SessionMinute[], tags: [] as PresentedTag[] },
+    ]),
+  );
+  if (found.size === 0) return new Map();
+  const ids = [...found.keys()];
+  const minutes = await db
     .select({
+      sessionId: hrvSessionMinutes.sessionId,
       countTime: hrvSessionMinutes.countTime,
       lfReliable: hrvSessionMinutes.lfReliable,
       vlfReliable: hrvSessionMinutes.vlfReliable,
       metrics: metricColumnsOf(hrvSessionMinutes),
     })
     .from(hrvSessionMinutes)
-    .where(eq(hrvSessionMinutes.sessionId, session.id))
-    .orderBy(asc(hrvSessionMinutes.countTime));
+    .where(inArray(hrvSessionMinutes.sessionId, ids))
+    .orderBy(asc(hrvSessionMinutes.sessionId), asc(hrvSessionMinutes.countTime));
+  for (const { sessionId, ...minute } of minutes) found.get(sessionId)!.results.push(minute);
   const tagRows = await db
-    .select({ id: tags.id, tag_name: tags.name })
+    .select({ sessionId: hrvSessionTags.sessionId, id: tags.id, tag_name: tags.name })
     .from(hrvSessionTags)
     .innerJoin(tags, eq(tags.id, hrvSessionTags.tagId))
-    .where(eq(hrvSessionTags.sessionId, session.id));
-  return { ...session, results, tags: sortTags(tagRows) };
+    .where(inArray(hrvSessionTags.sessionId, ids));
+  for (const { sessionId, ...tag } of tagRows) found.get(sessionId)!.tags.push(tag);
+  return new Map(
+    [...found.values()].map((session) => [
+      session.clientId,
+      { ...session, tags: sortTags(session.tags) },
+    ]),
+  );
 }
