@@ -2,21 +2,6 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { accounts, profiles, sessions } from '../db/schema/accounts.ts';
 
-/** The live session whose bearer-token hash matches, if not revoked nor expired. */
-export async function findActiveSession(db: Database, tokenHash: string, now: Date) {
-  const [session] = await db
-    .select({ sessionId: sessions.id, accountId: sessions.accountId })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-      ),
-    );
-  return session ?? null;
-}
-
 export async function findAccountByEmail(db: Database, email: string) {
   const [account] = await db
     .select({ id: accounts.id, passwordHash: accounts.passwordHash })

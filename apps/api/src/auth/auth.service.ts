@@ -13,7 +13,7 @@ import {
   rotateSession,
   revokeSession,
 } from './auth.queries.ts';
-import { loadCallerContext } from './memberships.queries.ts';
+import { loadSignedInCaller } from './memberships.queries.ts';
 import { loadUserProfile } from './current-user.ts';
 import type { SignInLimits } from './sign-in-limits.ts';
 
@@ -50,8 +50,15 @@ async function issued(
   accountId: string,
   tokens: ReturnType<typeof newTokens>,
 ): Promise<IssuedSession> {
-  const { context } = await loadCallerContext(deps.db, accountId, deps.config.APP_ADMIN_EMAIL);
-  const user = await loadUserProfile(deps.db, accountId, context);
+  // The new session's caller, read the way every later request reads it.
+  const caller = await loadSignedInCaller(
+    deps.db,
+    tokens.stored.tokenHash,
+    deps.clock(),
+    deps.config.APP_ADMIN_EMAIL,
+  );
+  if (!caller) throw new Error(`The session just opened for account ${accountId} is not live`);
+  const user = await loadUserProfile(deps.db, accountId, caller.context);
   return {
     body: { token: tokens.token, expiresAt: tokens.stored.expiresAt.toISOString(), user },
     refreshToken: tokens.refreshToken,

@@ -1,11 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { UserProfile } from '@resonant/contracts/profile';
 import type { Database } from '../db/client.ts';
 import { accounts, profiles } from '../db/schema/accounts.ts';
 import { groups, organisations } from '../db/schema/organisations.ts';
 import type { Context, ContextType } from './policies.ts';
 
-/** The signed-in user as SPEC §3 "User profile", in the context the server resolved for them. */
+/**
+ * The signed-in user as SPEC §3 "User profile", in the context the server resolved for them: one
+ * statement (the account, its profile and the names of the context's org and group).
+ */
 export async function loadUserProfile(
   db: Database,
   accountId: string,
@@ -18,20 +21,16 @@ export async function loadUserProfile(
       lastName: profiles.lastName,
       gender: profiles.gender,
       birthDate: profiles.birthDate,
+      orgName: organisations.name,
+      domainName: organisations.uniqueName,
+      groupName: groups.name,
     })
     .from(accounts)
     .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+    .leftJoin(organisations, context.orgId ? eq(organisations.id, context.orgId) : sql`false`)
+    .leftJoin(groups, context.groupId ? eq(groups.id, context.groupId) : sql`false`)
     .where(eq(accounts.id, accountId));
   if (!row) throw new Error(`Account ${accountId} has no profile`);
-  const [org] = context.orgId
-    ? await db
-        .select({ name: organisations.name, uniqueName: organisations.uniqueName })
-        .from(organisations)
-        .where(eq(organisations.id, context.orgId))
-    : [];
-  const [group] = context.groupId
-    ? await db.select({ name: groups.name }).from(groups).where(eq(groups.id, context.groupId))
-    : [];
   return {
     user_id: accountId,
     user_type: context.role,
@@ -40,12 +39,12 @@ export async function loadUserProfile(
     email: row.email,
     current_org_id: context.orgId,
     current_group_id: context.groupId,
-    domainname: org?.uniqueName ?? null,
+    domainname: row.domainName,
     birth_date: row.birthDate,
     gender: row.gender,
     org_id: context.orgId,
-    org_name: org?.name ?? null,
-    group_name: group?.name ?? null,
+    org_name: row.orgName,
+    group_name: row.groupName,
   };
 }
 

@@ -1,85 +1,125 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { accounts, profiles } from '../db/schema/accounts.ts';
-import {
-  groupMemberships,
-  groups,
-  orgMemberships,
-  organisations,
-} from '../db/schema/organisations.ts';
 import {
   resolveContext,
   type Context,
   type ContextRequest,
+  type ContextType,
   type MembershipSnapshot,
 } from './policies.ts';
 
-/**
- * Loads the account's memberships (orgs, and per org every group it can see: all groups for an org
- * admin, its own groups otherwise) and its stored current context. This runs before a tenant scope
- * exists, so it is keyed by the signed-in account only.
- */
-async function loadMembershipSnapshot(
-  db: Database,
-  accountId: string,
-  appAdminEmail: string,
-): Promise<{ memberships: MembershipSnapshot; stored: ContextRequest }> {
-  const [account] = await db
-    .select({
-      email: accounts.email,
-      currentOrgId: profiles.currentOrgId,
-      currentGroupId: profiles.currentGroupId,
-      currentType: profiles.currentType,
-    })
-    .from(accounts)
-    .leftJoin(profiles, eq(profiles.accountId, accounts.id))
-    .where(eq(accounts.id, accountId));
-  const stored: ContextRequest = {
-    orgId: account?.currentOrgId ?? null,
-    groupId: account?.currentGroupId ?? null,
-    type: account?.currentType ?? null,
-  };
-  if (account?.email.toLowerCase() === appAdminEmail) {
-    return { memberships: { isAppAdmin: true, orgs: [] }, stored };
-  }
-  const rows = await db
-    .select({
-      orgId: orgMemberships.orgId,
-      isOrgAdmin: sql<boolean>`${orgMemberships.role} = 'admin'`,
-      groupId: groups.id,
-      isMember: sql<boolean>`${groupMemberships.id} is not null`,
-      isAdmin: sql<boolean>`coalesce(${groupMemberships.isAdmin}, false)`,
-    })
-    .from(orgMemberships)
-    .innerJoin(organisations, eq(organisations.id, orgMemberships.orgId))
-    .leftJoin(groups, eq(groups.orgId, orgMemberships.orgId))
-    .leftJoin(
-      groupMemberships,
-      and(eq(groupMemberships.groupId, groups.id), eq(groupMemberships.accountId, accountId)),
-    )
-    .where(and(eq(orgMemberships.accountId, accountId), eq(organisations.active, true)))
-    .orderBy(orgMemberships.createdAt, groups.createdAt);
+/** The caller behind a bearer token: its session, memberships and the context it acts in now. */
+export type SignedInCaller = {
+  sessionId: string;
+  accountId: string;
+  memberships: MembershipSnapshot;
+  context: Context;
+  /** The database state the caller was read in (see TenantScope.snapshot). */
+  snapshot: string;
+};
 
-  const orgs = new Map<string, MembershipSnapshot['orgs'][number]>();
-  for (const row of rows) {
-    let org = orgs.get(row.orgId);
-    if (!org) {
-      org = { orgId: row.orgId, isOrgAdmin: row.isOrgAdmin, groups: [] };
-      orgs.set(row.orgId, org);
-    }
-    if (row.groupId && (row.isMember || row.isOrgAdmin)) {
-      org.groups.push({ groupId: row.groupId, isMember: row.isMember, isAdmin: row.isAdmin });
-    }
-  }
-  return { memberships: { isAppAdmin: false, orgs: [...orgs.values()] }, stored };
+/** One organisation of the caller as the statement aggregates it (json). */
+type OrgRow = {
+  orgId: string;
+  isOrgAdmin: boolean;
+  /** An org admin's view: every group of the organisation, oldest first; null for anyone else. */
+  orgGroupIds: string[] | null;
+  /** The groups the caller belongs to, oldest first, each with its group-admin flag. */
+  ownGroups: [groupId: string, isAdmin: boolean][] | null;
+};
+
+type CallerRow = {
+  snapshot: string;
+  session_id: string;
+  account_id: string;
+  email: string;
+  current_org_id: string | null;
+  current_group_id: string | null;
+  current_type: ContextType | null;
+  orgs: OrgRow[] | null;
+};
+
+/**
+ * The whole caller in ONE statement, so every authenticated request costs one database round trip
+ * before its handler: the live (unrevoked, unexpired) session of the token hash, its account's email
+ * and stored context, and its memberships of active organisations — per organisation one json
+ * object whose group lists are uuid arrays aggregated in the database, so an org admin's thousand
+ * groups are one array, not a thousand rows. Nothing is cached: a removed membership or a revoked
+ * session is seen by the very next request. It also answers the statement's MVCC snapshot, which
+ * names the database state all of this was read in.
+ */
+async function loadCallerRow(db: Database, tokenHash: string, now: Date) {
+  const result = (await db.execute(sql`
+    select pg_current_snapshot()::text as snapshot, s.id as session_id, s.account_id, a.email,
+      p.current_org_id, p.current_group_id, p.current_type,
+      (select json_agg(json_build_object(
+          'orgId', m.org_id,
+          'isOrgAdmin', m.role = 'admin',
+          'orgGroupIds', case when m.role = 'admin' then (
+            select array_agg(g.id order by g.created_at, g.id)
+            from groups g where g.org_id = m.org_id) end,
+          'ownGroups', (
+            select json_agg(json_build_array(gm.group_id, gm.is_admin) order by g.created_at, g.id)
+            from group_memberships gm join groups g on g.id = gm.group_id
+            where gm.org_id = m.org_id and gm.account_id = m.account_id))
+        order by m.created_at, m.org_id)
+       from org_memberships m join organisations o on o.id = m.org_id
+       where m.account_id = s.account_id and o.active) as orgs
+    from sessions s
+    join accounts a on a.id = s.account_id
+    left join profiles p on p.account_id = s.account_id
+    where s.token_hash = ${tokenHash} and s.revoked_at is null
+      and s.expires_at > ${now.toISOString()}::timestamptz`)) as unknown as { rows: CallerRow[] };
+  return result.rows[0] ?? null;
 }
 
-/** The caller's memberships and the context they act in now (stored, if still allowed). */
-export async function loadCallerContext(
+/**
+ * Per organisation the groups the caller can see: every group for an org admin, its own otherwise
+ * (oldest first either way).
+ */
+function membershipsOf(orgs: readonly OrgRow[]): MembershipSnapshot['orgs'] {
+  return orgs.map((org) => {
+    const own = new Map(org.ownGroups ?? []);
+    const visible = org.isOrgAdmin ? (org.orgGroupIds ?? []) : [...own.keys()];
+    return {
+      orgId: org.orgId,
+      isOrgAdmin: org.isOrgAdmin,
+      groups: visible.map((groupId) => ({
+        groupId,
+        isMember: own.has(groupId),
+        isAdmin: own.get(groupId) ?? false,
+      })),
+    };
+  });
+}
+
+/**
+ * The caller of a bearer token's hash, or null when no live session has it. The app admin (the
+ * account of `appAdminEmail`) has no memberships; everyone else acts in the stored context while
+ * their memberships still allow it (resolveContext), else in their highest one.
+ */
+export async function loadSignedInCaller(
   db: Database,
-  accountId: string,
+  tokenHash: string,
+  now: Date,
   appAdminEmail: string,
-): Promise<{ memberships: MembershipSnapshot; context: Context }> {
-  const { memberships, stored } = await loadMembershipSnapshot(db, accountId, appAdminEmail);
-  return { memberships, context: resolveContext(memberships, stored) };
+): Promise<SignedInCaller | null> {
+  const row = await loadCallerRow(db, tokenHash, now);
+  if (!row) return null;
+  const stored: ContextRequest = {
+    orgId: row.current_org_id,
+    groupId: row.current_group_id,
+    type: row.current_type,
+  };
+  const memberships: MembershipSnapshot =
+    row.email.toLowerCase() === appAdminEmail
+      ? { isAppAdmin: true, orgs: [] }
+      : { isAppAdmin: false, orgs: membershipsOf(row.orgs ?? []) };
+  return {
+    sessionId: row.session_id,
+    accountId: row.account_id,
+    memberships,
+    context: resolveContext(memberships, stored),
+    snapshot: row.snapshot,
+  };
 }

@@ -22,6 +22,13 @@ export type TenantScope = {
   orgId: string | null;
   groupId: string | null;
   memberships: MembershipSnapshot;
+  /**
+   * The database state the caller was read in: PostgreSQL's MVCC snapshot of that statement
+   * (`xmin:xmax:in-progress xids`). Two statements with the same snapshot see the same data, and
+   * any commit in between changes it, so an answer computed at or after this state may be reused
+   * for requests showing the same snapshot (features/analytics/answer-cache.ts).
+   */
+  snapshot: string;
   /** The client's address, for the audit log. */
   ip: string;
 };

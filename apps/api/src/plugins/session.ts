@@ -1,16 +1,17 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
-import { findActiveSession } from '../auth/auth.queries.ts';
+import { loadSignedInCaller, type SignedInCaller } from '../auth/memberships.queries.ts';
 import { hashToken } from '../lib/crypto.ts';
 import { unauthorized } from '../lib/http-error.ts';
 
-type SignedInSession = { sessionId: string; accountId: string };
-
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The caller's session; set on every route that is not public. */
-    session: SignedInSession;
+    /**
+     * The caller's session with its memberships and resolved context; set on every route that is
+     * not public (plugins/tenant-scope.ts turns it into `request.scope`).
+     */
+    session: SignedInCaller;
   }
 }
 
@@ -21,15 +22,22 @@ function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-/** Resolves the bearer token to a live session; any non-public route without one answers 401. */
-export const sessionPlugin = fp<Pick<AppDeps, 'db' | 'clock'>>(async (app, { db, clock }) => {
-  app.decorateRequest('session', null as unknown as SignedInSession);
-  app.addHook('onRequest', async (request) => {
-    const permission = request.routeOptions.config.permission;
-    if (!permission || permission === 'public') return;
-    const token = bearerToken(request);
-    const session = token ? await findActiveSession(db, hashToken(token), clock()) : null;
-    if (!session) throw unauthorized();
-    request.session = session;
-  });
-});
+/**
+ * Resolves the bearer token to a live session and its caller, in one database round trip; any
+ * non-public route without one answers 401.
+ */
+export const sessionPlugin = fp<Pick<AppDeps, 'db' | 'clock' | 'config'>>(
+  async (app, { db, clock, config }) => {
+    app.decorateRequest('session', null as unknown as SignedInCaller);
+    app.addHook('onRequest', async (request) => {
+      const permission = request.routeOptions.config.permission;
+      if (!permission || permission === 'public') return;
+      const token = bearerToken(request);
+      const caller = token
+        ? await loadSignedInCaller(db, hashToken(token), clock(), config.APP_ADMIN_EMAIL)
+        : null;
+      if (!caller) throw unauthorized();
+      request.session = caller;
+    });
+  },
+);

@@ -1,7 +1,5 @@
 import fp from 'fastify-plugin';
 import type { RouteOptions } from 'fastify';
-import type { AppDeps } from '../app-deps.ts';
-import { loadCallerContext } from '../auth/memberships.queries.ts';
 import { can } from '../auth/policies.ts';
 import {
   needsDeclaredContext,
@@ -25,19 +23,19 @@ declare module 'fastify' {
 }
 
 /**
- * Resolves the caller's tenant scope and enforces the route's declared permission and context
- * (403), before its input is read. Refuses to start when a route of an organisation permission
- * declares no context, so a new route cannot forget it.
+ * Makes the caller's tenant scope from the caller the session plugin loaded (no database access
+ * here) and enforces the route's declared permission and context (403), before its input is read.
+ * Refuses to start when a route of an organisation permission declares no context, so a new route
+ * cannot forget it.
  */
-export const tenantScopePlugin = fp<Pick<AppDeps, 'db' | 'config'>>(async (app, { db, config }) => {
+export const tenantScopePlugin = fp(async (app) => {
   app.decorateRequest('scope', null as unknown as TenantScope);
   app.addHook('onRequest', async (request) => {
     const { permission, context: required } = request.routeOptions.config;
     if (!permission || permission === 'public') return;
-    const { accountId, sessionId } = request.session;
-    const { memberships, context } = await loadCallerContext(db, accountId, config.APP_ADMIN_EMAIL);
+    const { accountId, sessionId, memberships, context, snapshot } = request.session;
     if (!can(context.role, permission)) throw forbidden();
-    request.scope = { accountId, sessionId, memberships, ...context, ip: request.ip };
+    request.scope = { accountId, sessionId, memberships, ...context, snapshot, ip: request.ip };
     if (required) requireContext(request.scope, required);
   });
 

@@ -10,6 +10,7 @@ import {
 import { ErrorResponse } from '@resonant/contracts/errors';
 import type { AppDeps } from '../../app-deps.ts';
 import { dashboardAggregated, groupUsersTrends, orgGroupsTrends } from './analytics.service.ts';
+import { createAnswerCache } from './answer-cache.ts';
 import { createPlatformNormsCache } from './platform-norms.ts';
 
 const errors = {
@@ -35,7 +36,12 @@ const DEFINITIONS =
 
 /** The dashboards' averages and trend tables (SPEC §7 Analytics, DESIGN §5). */
 export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock }) => {
-  const deps = { db, clock, norms: createPlatformNormsCache(db, clock) };
+  const deps = {
+    db,
+    clock,
+    norms: createPlatformNormsCache(db, clock),
+    answers: createAnswerCache(clock),
+  };
 
   app.get(
     '/api/hrv_analytics/dashboard_aggregated',

@@ -13,34 +13,31 @@ import type { Database } from '../../db/client.ts';
 import { can } from '../../auth/policies.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
+import { requireGroup, requireOrg, requireReach, type TenantScope } from '../../auth/scope.ts';
 import {
-  requireGroup,
-  requireOrg,
-  requireReach,
-  type OrgScope,
-  type TenantScope,
-} from '../../auth/scope.ts';
-import {
-  eachMember,
-  figureMeans,
-  isMember,
-  listGroupMembersPage,
-  listTrendGroups,
-  membersByGroup,
-  normBandCounts,
+  figuresOf,
+  groupMembersTrendPage,
+  groupsTrendPage,
+  membersOfGroup,
+  oneMember,
   orgAsOneGroup,
-  type FigureMeans,
+  type GroupFigures,
   type MemberGroups,
-  type NormBandCount,
 } from './analytics.queries.ts';
+import type { AnswerCache } from './answer-cache.ts';
 import type { PlatformNormsCache } from './platform-norms.ts';
 import { meanNorm } from './population-norm.ts';
 
-/** What the analytics service needs: the database, the clock and the platform norms cache. */
-export type AnalyticsDeps = { db: Database; clock: Clock; norms: PlatformNormsCache };
+/** What the analytics service needs: the database, the clock, the platform norms and answers. */
+export type AnalyticsDeps = {
+  db: Database;
+  clock: Clock;
+  norms: PlatformNormsCache;
+  answers: AnswerCache;
+};
 
 /** The figures of a member, group or organisation; for the latter two, means of members' figures. */
-type Figures = Omit<FigureMeans, 'grp'> & { norm: number | null };
+type Figures = Omit<GroupFigures, 'bands'> & { norm: number | null };
 
 const NO_FIGURES: Figures = {
   latest: null,
@@ -52,31 +49,49 @@ const NO_FIGURES: Figures = {
   norm: null,
 };
 
+/** The platform norms (cached, platform-norms.ts) and a way to turn a group's figures into ours. */
+async function normsFor(deps: AnalyticsDeps) {
+  const platform = await deps.norms.get();
+  return {
+    day: platform.day,
+    version: platform.version,
+    /** The population norm is the mean of the members' norms, from their head-counts. */
+    figures: ({ bands, ...figures }: GroupFigures): Figures => ({
+      ...figures,
+      norm: meanNorm(bands, platform.norms),
+    }),
+  };
+}
+
+type Norms = Awaited<ReturnType<typeof normsFor>>;
+
 /**
- * DESIGN §5 figures of each group of `members` (the organisation, groups, or single members): the
- * database averages the members' figures per group; the population norm is the mean of the
- * members' norms, from their head-counts per gender and age band.
+ * The answer `key` names for the caller's database state: reused from an earlier request of the
+ * same state and platform norms, else computed (answer-cache.ts). `key` names the organisation and
+ * every other input of the answer.
  */
-async function figuresBy(
+async function answer<T>(
   deps: AnalyticsDeps,
-  org: OrgScope,
+  scope: TenantScope,
+  key: string,
+  compute: (norms: Norms) => Promise<T>,
+): Promise<T> {
+  const norms = await normsFor(deps);
+  return deps.answers.get(scope.snapshot, `${norms.version} ${key}`, () => compute(norms));
+}
+
+/** DESIGN §5 figures of the one group of `members` (the organisation, a group or a member). */
+function figuresBy(
+  deps: AnalyticsDeps,
+  scope: TenantScope,
+  key: string,
   members: MemberGroups,
-): Promise<Map<string, Figures>> {
-  const [means, { bands, platform }] = await Promise.all([
-    figureMeans(deps.db, org, members, deps.clock()),
-    deps.norms.get().then(async (platform) => ({
-      platform,
-      bands: await normBandCounts(deps.db, members, platform.day),
-    })),
-  ]);
-  const bandsOf = new Map<string, NormBandCount[]>();
-  for (const band of bands) bandsOf.set(band.grp, [...(bandsOf.get(band.grp) ?? []), band]);
-  return new Map(
-    means.map(({ grp, ...figures }) => [
-      grp,
-      { ...figures, norm: meanNorm(bandsOf.get(grp) ?? [], platform.norms) },
-    ]),
-  );
+): Promise<Figures | null> {
+  const org = requireOrg(scope);
+  return answer(deps, scope, key, async (norms) => {
+    const [figures] = (await figuresOf(deps.db, org, members, deps.clock(), norms.day)).values();
+    return figures ? norms.figures(figures) : null;
+  });
 }
 
 /** The six dashboard cards (SPEC §3 "Dashboard metric"), in the order of DASHBOARD_METRICS. */
@@ -126,29 +141,33 @@ export async function dashboardAggregated(
   query: DashboardAggregatedQuery,
 ): Promise<DashboardMetric[]> {
   const org = requireOrg(scope);
-  let members: MemberGroups;
   switch (query.type) {
-    case 'org':
+    case 'org': {
       if (!can(scope.role, 'org.dashboard.read')) throw forbidden();
-      members = orgAsOneGroup(org);
-      break;
-    case 'group':
-      members = membersByGroup(org, [requireGroup(scope).groupId]);
-      break;
+      const figures = await figuresBy(deps, scope, `org ${org.orgId}`, orgAsOneGroup(org));
+      return dashboardCards(figures ?? NO_FIGURES);
+    }
+    case 'group': {
+      const { groupId } = requireGroup(scope);
+      const members = membersOfGroup(org, groupId);
+      const figures = await figuresBy(deps, scope, `group ${org.orgId} ${groupId}`, members);
+      return dashboardCards(figures ?? NO_FIGURES);
+    }
     case 'user': {
-      const accountId = query.id ?? '';
       // An org admin sees every member of the organisation; a group admin the current group's.
       const { groupId } = requireReach(scope);
-      if (!(await isMember(deps.db, org, accountId, groupId))) {
-        throw notFound(USER_NOT_FOUND_MESSAGE);
-      }
-      members = eachMember(org, [accountId]);
-      break;
+      const accountId = query.id ?? '';
+      const key = `member ${org.orgId} ${groupId ?? 'org'} ${accountId}`;
+      const figures = await figuresBy(deps, scope, key, oneMember(org, accountId, groupId));
+      if (!figures) throw notFound(USER_NOT_FOUND_MESSAGE);
+      return dashboardCards(figures);
     }
   }
-  const [figures] = (await figuresBy(deps, org, members)).values();
-  return dashboardCards(figures ?? NO_FIGURES);
 }
+
+/** A trend table page's part of an answer's key. */
+const pageKey = (page: { limit: number; offset: number; sort?: string; order: string }) =>
+  `${page.limit} ${page.offset} ${page.sort ?? ''} ${page.order}`;
 
 /** One page of the organisation's groups (Default left out) with their members' mean figures. */
 export async function orgGroupsTrends(
@@ -157,22 +176,15 @@ export async function orgGroupsTrends(
   page: z.output<typeof OrgGroupsTrendsQuery>,
 ): Promise<{ list: GroupTrendRow[]; noOfRows: number }> {
   const org = requireOrg(scope);
-  const { groups, total } = await listTrendGroups(deps.db, org, page);
-  if (groups.length === 0) return { list: [], noOfRows: total };
-  const figures = await figuresBy(
-    deps,
-    org,
-    membersByGroup(
-      org,
-      groups.map((group) => group.id),
-    ),
-  );
-  const list = groups.map((group) => ({
-    group_id: group.id,
-    name: group.name,
-    ...trendFigures(figures.get(group.id) ?? NO_FIGURES),
-  }));
-  return { list, noOfRows: total };
+  return answer(deps, scope, `groups ${org.orgId} ${pageKey(page)}`, async (norms) => {
+    const { rows, total } = await groupsTrendPage(deps.db, org, page, deps.clock(), norms.day);
+    const list = rows.map((group) => ({
+      group_id: group.id,
+      name: group.name,
+      ...trendFigures(norms.figures(group.figures)),
+    }));
+    return { list, noOfRows: total };
+  });
 }
 
 /** One page of the current group's members (by default by last then first name), with figures. */
@@ -182,18 +194,16 @@ export async function groupUsersTrends(
   page: z.output<typeof GroupUsersTrendsQuery>,
 ): Promise<{ list: UserTrendRow[]; noOfRows: number }> {
   const group = requireGroup(scope);
-  const { members, total } = await listGroupMembersPage(deps.db, group, page);
-  if (members.length === 0) return { list: [], noOfRows: total };
-  const figures = await figuresBy(
-    deps,
+  const norms = await normsFor(deps);
+  const { rows, total } = await groupMembersTrendPage(
+    deps.db,
     group,
-    eachMember(
-      group,
-      members.map((member) => member.accountId),
-    ),
+    page,
+    deps.clock(),
+    norms.day,
   );
-  const list = members.map((member) => {
-    const own = figures.get(member.accountId) ?? NO_FIGURES;
+  const list = rows.map((member) => {
+    const own = norms.figures(member.figures);
     return {
       user_id: member.accountId,
       first_name: member.firstName,

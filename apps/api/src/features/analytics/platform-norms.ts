@@ -6,8 +6,11 @@ import { platformNorms, type PlatformNorms } from './population-norm.ts';
 /** How long the platform's band means are reused: they move slowly, and computing them is not free. */
 export const PLATFORM_NORMS_TTL_MS = 60_000;
 
-/** The platform band means of today (UTC), and the date ages are counted on. */
-type PlatformNormsSnapshot = { day: string; norms: PlatformNorms };
+/**
+ * The platform band means of today (UTC), the date ages are counted on, and which computation of
+ * this process they are (answers computed with them name it, answer-cache.ts).
+ */
+type PlatformNormsSnapshot = { day: string; norms: PlatformNorms; version: number };
 
 export type PlatformNormsCache = { get: () => Promise<PlatformNormsSnapshot> };
 
@@ -23,6 +26,7 @@ export function createPlatformNormsCache(
   ttlMs = PLATFORM_NORMS_TTL_MS,
 ): PlatformNormsCache {
   let cached: { day: string; at: number; snapshot: Promise<PlatformNormsSnapshot> } | null = null;
+  let computed = 0;
   return {
     get() {
       const now = clock();
@@ -33,9 +37,11 @@ export function createPlatformNormsCache(
   };
 
   function refresh(now: Date, day: string): Promise<PlatformNormsSnapshot> {
+    const version = ++computed;
     const snapshot = platformBandMeans(db, now, day).then((rows) => ({
       day,
       norms: platformNorms(rows),
+      version,
     }));
     const entry = { day, at: now.getTime(), snapshot };
     cached = entry;
