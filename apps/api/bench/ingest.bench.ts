@@ -19,15 +19,10 @@
  * (the database named is left alone). BENCH_BACKENDS=postgresql|pglite picks one. The server
  * listens on a free loopback port.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { BATCH_MAX_ITEMS, type ReadingsBatchResponse } from '@resonant/contracts/readings';
 import { generateRr } from '@resonant/hrv/synthetic';
+import { freshServerDatabase, spawnServer } from '../test/spawned-server.ts';
 import { encryptForTransport } from '../test/transport-password.ts';
 
 type Backend = 'pglite' | 'postgresql';
@@ -42,7 +37,6 @@ const WARM_UP_READINGS = 50;
 const WAIT_MS = 120_000;
 const APP_ADMIN = { email: 'bench-ingest-admin@bench.test', password: 'Bench#Ingest1' };
 const PASSWORD = 'Bench#Member1';
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const probe = new URL('./event-loop-probe.mjs', import.meta.url).href;
 
 const log = (message = '') => process.stdout.write(`${message}\n`);
@@ -60,111 +54,36 @@ const singleTotal = wholeNumber('BENCH_SINGLE_READINGS', 2_000);
 const url = process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || '';
 const backends = (process.env.BENCH_BACKENDS?.split(',') ??
   (url ? ['postgresql', 'pglite'] : ['pglite'])) as Backend[];
+if (backends.includes('postgresql') && !url) {
+  throw new Error('Set BENCH_DATABASE_URL (or DATABASE_URL) to benchmark PostgreSQL');
+}
 
 type EventLoopDelay = { p50: number; p99: number; max: number; samples: number };
 type Server = {
   base: string;
-  /** What the server printed after `from`, once a line matches (the process's whole output). */
-  waitFor: (pattern: RegExp, from?: number) => Promise<string>;
   output: () => string;
   /** The event-loop delay since the previous call (or the start). */
   eventLoopDelay: () => Promise<EventLoopDelay>;
   stop: () => Promise<void>;
 };
 
-/** A fresh database for the server: a temporary PGlite dir, or a new PostgreSQL database. */
-async function freshDatabase(backend: Backend) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'resonant-bench-ingest-'));
-  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
-  if (backend === 'pglite') {
-    return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, dispose: async () => removeDir() };
-  }
-  if (!url) throw new Error('Set BENCH_DATABASE_URL (or DATABASE_URL) to benchmark PostgreSQL');
-  const name = `resonant_ingest_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  const databaseUrl = new URL(url);
-  databaseUrl.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl.toString() },
-    dispose: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-      removeDir();
-    },
-  };
-}
-
-/** A loopback port nobody listens on right now. */
-async function freePort(): Promise<number> {
-  const probeServer = net.createServer().listen(0, '127.0.0.1');
-  await once(probeServer, 'listening');
-  const { port } = probeServer.address() as net.AddressInfo;
-  probeServer.close();
-  await once(probeServer, 'close');
-  return port;
-}
-
 /** server.ts as production runs it, with the event-loop probe preloaded (answering over IPC). */
 async function startServer(databaseEnv: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', probe, 'apps/api/src/server.ts'],
+  const spawned = await spawnServer(
     {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        ...databaseEnv,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
-        LOG_LEVEL: 'warn',
-        DEMO_DATA: 'false',
-        SMTP_URL: '',
-        APP_ADMIN_EMAIL: APP_ADMIN.email,
-        APP_ADMIN_PASSWORD: APP_ADMIN.password,
-        AUTH_RATE_LIMIT_PER_IP: '100000',
-      },
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      ...databaseEnv,
+      NODE_ENV: 'production',
+      DEMO_DATA: 'false',
+      APP_ADMIN_EMAIL: APP_ADMIN.email,
+      APP_ADMIN_PASSWORD: APP_ADMIN.password,
+      AUTH_RATE_LIMIT_PER_IP: '100000',
     },
+    { preload: [probe], ipc: true },
   );
-  let output = '';
-  const listeners = new Set<() => void>();
-  const append = (chunk: Buffer) => {
-    output += chunk.toString();
-    for (const listener of listeners) listener();
-  };
-  child.stdout?.on('data', append);
-  child.stderr?.on('data', append);
-  const exited = once(child, 'exit');
-
-  const waitFor = (pattern: RegExp, from = 0) =>
-    new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        listeners.delete(check);
-        reject(new Error(`no ${pattern} within ${WAIT_MS} ms; the server's output:\n${output}`));
-      }, WAIT_MS);
-      const check = () => {
-        const seen = output.slice(from);
-        const match = pattern.exec(seen);
-        if (!match) return;
-        listeners.delete(check);
-        clearTimeout(timer);
-        resolve(seen.slice(match.index));
-      };
-      listeners.add(check);
-      void exited.then(() => reject(new Error(`the server exited; its output:\n${output}`)));
-      check();
-    });
+  const { child } = spawned;
   const server: Server = {
-    base,
-    waitFor,
-    output: () => output,
+    base: `http://127.0.0.1:${spawned.port}`,
+    output: spawned.output,
     async eventLoopDelay() {
       const answer = once(child, 'message');
       child.send('event-loop-delay');
@@ -172,10 +91,10 @@ async function startServer(databaseEnv: Record<string, string>): Promise<Server>
     },
     async stop() {
       child.kill('SIGTERM');
-      await exited;
+      await spawned.exited;
     },
   };
-  await waitFor(/Resonant is running/);
+  await spawned.waitFor(/Resonant is running/, WAIT_MS);
   return server;
 }
 
@@ -354,7 +273,9 @@ log(
 let allMet = true;
 for (const backend of backends) {
   log(`\n=== ${backend} ===`);
-  const database = await freshDatabase(backend);
+  const database = await freshServerDatabase(
+    backend === 'pglite' ? { kind: 'pglite' } : { kind: 'postgresql', url },
+  );
   try {
     const server = await startServer(database.env);
     try {

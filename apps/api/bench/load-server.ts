@@ -66,7 +66,7 @@ export async function startLoadServer({
       DEMO_DATA: 'true',
       DEMO_PASSWORD: demoPassword,
     },
-    root,
+    { root },
   );
   const baseUrl = `http://127.0.0.1:${server.port}`;
   let halted: Promise<number | null> | undefined;

@@ -5,7 +5,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { TestBackend } from './template-database.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -31,16 +30,27 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** Where and how the server runs, beyond its environment. */
+type SpawnOptions = {
+  /** Another checkout of this repository (its own node_modules), e.g. an earlier commit. */
+  root?: string;
+  /** Modules imported before server.ts (`node --import`), e.g. a benchmark's probe. */
+  preload?: string[];
+  /** An IPC channel to the child (`child.send`), for a preloaded probe to answer on. */
+  ipc?: boolean;
+};
+
 /**
  * Starts `apps/api/src/server.ts` as a user would (`node --import tsx`, from the repo root), or that
- * of another checkout at `root` (with its own node_modules), e.g. an earlier commit to compare with.
+ * of another checkout at `root`.
  */
 export async function spawnServer(
   env: Record<string, string>,
-  root = repoRoot,
+  { root = repoRoot, preload = [], ipc = false }: SpawnOptions = {},
 ): Promise<SpawnedServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const imports = ['tsx', ...preload].flatMap((module) => ['--import', module]);
+  const child = spawn(process.execPath, [...imports, 'apps/api/src/server.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -51,7 +61,7 @@ export async function spawnServer(
       SMTP_URL: '',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const listeners = new Set<() => void>();
@@ -98,7 +108,9 @@ export type ServerDatabase = {
 };
 
 /** On the test run's backend, so a PostgreSQL run exercises PostgreSQL. */
-export async function freshServerDatabase(backend: TestBackend): Promise<ServerDatabase> {
+export async function freshServerDatabase(
+  backend: { kind: 'pglite' } | { kind: 'postgresql'; url: string },
+): Promise<ServerDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'resonant-server-'));
   const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true });
   if (backend.kind === 'pglite') {
