@@ -100,10 +100,25 @@ export function batchOutcomes<R>(
 }
 
 /** How many entries of a batch had each outcome. */
-export function countOutcomes(outcomes: readonly { status: BatchOutcome<unknown>['status'] }[]) {
+/**
+ * A batch route's answer: one result per entry in order, the recording named as the route names
+ * it (`reading`, `session`), and the count of each status.
+ */
+export function batchAnswer<R, Name extends string>(
+  outcomes: readonly BatchOutcome<R>[],
+  name: Name,
+) {
+  type Stored = Extract<BatchOutcome<R>, { status: 'created' | 'duplicate' }>;
+  type Result =
+    Extract<BatchOutcome<R>, { status: 'failed' }> | (Omit<Stored, 'recording'> & Record<Name, R>);
   const counts = { created: 0, duplicate: 0, failed: 0 };
-  for (const outcome of outcomes) counts[outcome.status]++;
-  return counts;
+  const results = outcomes.map((outcome): Result => {
+    counts[outcome.status]++;
+    if (outcome.status === 'failed') return outcome;
+    const { recording, ...result } = outcome;
+    return { ...result, [name]: recording } as Omit<Stored, 'recording'> & Record<Name, R>;
+  });
+  return { results, ...counts };
 }
 
 /**

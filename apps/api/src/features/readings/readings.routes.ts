@@ -17,7 +17,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { HrvAnalyser } from '../../lib/hrv-pool.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
-import { countOutcomes, ingestDepsOf } from '../../lib/ingest-batch.ts';
+import { batchAnswer, ingestDepsOf } from '../../lib/ingest-batch.ts';
 import { readMultipartForm } from '../../lib/multipart-form.ts';
 import { requireOrg } from '../../auth/scope.ts';
 import { parseRecordingTime } from '../../lib/recording-input.ts';
@@ -103,19 +103,7 @@ export const readingsRoutes: FastifyPluginAsyncZod<AppDeps & { hrv: HrvAnalyser 
     async (request) => {
       const scope = requireOrg(request.scope);
       const outcomes = await ingestReadings(ingest, scope, request.body.readings, clock());
-      return {
-        results: outcomes.map((outcome) =>
-          outcome.status === 'failed'
-            ? outcome
-            : {
-                index: outcome.index,
-                clientId: outcome.clientId,
-                status: outcome.status,
-                reading: outcome.recording,
-              },
-        ),
-        ...countOutcomes(outcomes),
-      };
+      return batchAnswer(outcomes, 'reading');
     },
   );
 

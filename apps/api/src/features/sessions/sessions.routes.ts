@@ -9,7 +9,7 @@ import {
 } from '@resonant/contracts/sessions';
 import type { AppDeps } from '../../app-deps.ts';
 import type { HrvAnalyser } from '../../lib/hrv-pool.ts';
-import { countOutcomes, ingestDepsOf } from '../../lib/ingest-batch.ts';
+import { batchAnswer, ingestDepsOf } from '../../lib/ingest-batch.ts';
 import { requireOrg } from '../../auth/scope.ts';
 import { ingestSession, ingestSessions } from './ingest-sessions.ts';
 
@@ -87,19 +87,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<AppDeps & { hrv: HrvAnalyser 
     async (request) => {
       const scope = requireOrg(request.scope);
       const outcomes = await ingestSessions(ingest, scope, request.body.sessions, clock());
-      return {
-        results: outcomes.map((outcome) =>
-          outcome.status === 'failed'
-            ? outcome
-            : {
-                index: outcome.index,
-                clientId: outcome.clientId,
-                status: outcome.status,
-                session: outcome.recording,
-              },
-        ),
-        ...countOutcomes(outcomes),
-      };
+      return batchAnswer(outcomes, 'session');
     },
   );
 };
