@@ -150,7 +150,7 @@ export default tseslint.config(
       '.ci/**',
       '**/*.bench.ts',
       'apps/api/src/server.ts',
-      'apps/api/src/db/seed/**',
+      'apps/api/src/demo/**',
       'apps/api/test/fuzz/**',
     ],
     rules: { 'no-console': 'off' },

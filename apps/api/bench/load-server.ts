@@ -10,7 +10,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config/env.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { DEMO_ORG_ADMIN_EMAIL } from '../src/db/seed/demo-org.ts';
+import { DEMO_ORG_ADMIN_EMAIL } from '../src/demo/demo-org.ts';
 import { spawnServer, type SpawnedServer } from '../test/spawned-server.ts';
 import { hasTables, resetBenchDatabase, rows } from './bench-harness.ts';
 

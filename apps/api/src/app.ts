@@ -2,12 +2,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
-import { authRoutes } from './auth/auth.routes.ts';
-import { createOidcClients } from './auth/oidc/oidc-clients.ts';
-import { signInMethodsRoutes } from './auth/oidc/sign-in-methods.routes.ts';
-import { socialSignInRoutes } from './auth/oidc/social-sign-in.routes.ts';
-import { signInLimits } from './auth/sign-in-limits.ts';
-import { refreshDemoRecordings } from './db/seed/demo-refresh.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { createOidcClients } from './features/social-sign-in/oidc-clients.ts';
+import { signInMethodsRoutes } from './features/social-sign-in/sign-in-methods.routes.ts';
+import { socialSignInRoutes } from './features/social-sign-in/social-sign-in.routes.ts';
+import { signInLimits } from './features/auth/sign-in-limits.ts';
+import { refreshDemoRecordings } from './demo/demo-refresh.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import {
   BILLING_INVOICE_JOB,
@@ -105,7 +105,7 @@ export async function buildApp(
   // deployment never loads oidc-provider.
   let providers = deps.config.OIDC_PROVIDERS;
   if (deps.config.DEV_IDENTITY_PROVIDER) {
-    const { createDevIdentityProvider } = await import('./auth/oidc/dev-identity-provider.ts');
+    const { createDevIdentityProvider } = await import('./dev/dev-identity-provider.ts');
     const dev = await createDevIdentityProvider({
       issuerOrigin: deps.config.PUBLIC_URL,
       appUrl: deps.config.PUBLIC_URL,

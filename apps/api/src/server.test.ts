@@ -24,8 +24,8 @@ import {
 } from './db/schema/organisations.ts';
 import { readings } from './db/schema/readings.ts';
 import { memberRollupTotals } from './db/schema/rollups.ts';
-import { ensureDemo } from './db/seed/demo.ts';
-import { DEMO_ACCOUNT_EMAILS } from './db/seed/demo-org.ts';
+import { ensureDemo } from './demo/demo.ts';
+import { DEMO_ACCOUNT_EMAILS } from './demo/demo-org.ts';
 
 const backend = inject('testBackend');
 const DEMO_PASSWORD = 'Demo#Start42';

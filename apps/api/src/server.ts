@@ -2,18 +2,18 @@ import 'dotenv/config';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { DEV_IDENTITY_PROVIDER_PATH } from './auth/oidc/dev-identity-provider-path.ts';
+import { DEV_IDENTITY_PROVIDER_PATH } from './dev/dev-identity-provider-path.ts';
 import { loadConfig, type Config } from './config/env.ts';
 import { isLoopbackHost } from './config/oidc-env.ts';
 import { openDatabase, type DatabaseConnection } from './db/client.ts';
-import { ensureAppAdmin } from './db/seed/app-admin.ts';
-import { ensureDemo } from './db/seed/demo.ts';
-import { demoBillingOptions } from './db/seed/demo-billing.ts';
+import { ensureAppAdmin } from './features/auth/app-admin.ts';
+import { ensureDemo } from './demo/demo.ts';
+import { demoBillingOptions } from './demo/demo-billing.ts';
 import {
   DEMO_GROUP_ADMIN_EMAIL,
   DEMO_MEMBER_EMAIL,
   DEMO_ORG_ADMIN_EMAIL,
-} from './db/seed/demo-org.ts';
+} from './demo/demo-org.ts';
 import { systemClock } from './lib/clock.ts';
 
 // Aborted by a stop signal: a start still under way (the demo seed) gives up instead of finishing.

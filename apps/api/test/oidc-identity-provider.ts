@@ -9,8 +9,8 @@ import {
   SignJWT,
   type JWTHeaderParameters,
 } from 'jose';
-import { createDevIdentityProvider } from '../src/auth/oidc/dev-identity-provider.ts';
-import { generateDevSigningKey } from '../src/auth/oidc/dev-keys.ts';
+import { createDevIdentityProvider } from '../src/dev/dev-identity-provider.ts';
+import { generateDevSigningKey } from '../src/dev/dev-keys.ts';
 
 /** Who signs in on the provider's page (emailVerified defaults to true, gender to 'none'). */
 export type TestPerson = {

@@ -1,7 +1,7 @@
 import type { Database } from '../src/db/client.ts';
-import { seedDemoInvitations } from '../src/db/seed/demo-invitations.ts';
-import { seedDemoOrg } from '../src/db/seed/demo-org.ts';
-import { seedDemoRecordings } from '../src/db/seed/demo-recordings.ts';
+import { seedDemoInvitations } from '../src/demo/demo-invitations.ts';
+import { seedDemoOrg } from '../src/demo/demo-org.ts';
+import { seedDemoRecordings } from '../src/demo/demo-recordings.ts';
 
 /**
  * What an earlier version left when its first start was killed during the seed: Demo Org, its

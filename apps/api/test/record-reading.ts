@@ -1,5 +1,5 @@
 import type { CreateReadingBody } from '@resonant/contracts/readings';
-import type { OrgScope } from '../src/auth/scope.ts';
+import type { OrgScope } from '../src/kernel/scope.ts';
 import type { Database } from '../src/db/client.ts';
 import { ingestReading } from '../src/features/readings/ingest-readings.ts';
 import { analyseInThisThread } from '../src/lib/hrv-pool.ts';

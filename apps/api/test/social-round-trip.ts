@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { BINDING_COOKIE, PENDING_COOKIE } from '../src/auth/oidc/social-cookies.ts';
+import { BINDING_COOKIE, PENDING_COOKIE } from '../src/features/social-sign-in/social-cookies.ts';
 import type { TestApp } from './build-test-app.ts';
 import type {
   CallbackRequest,

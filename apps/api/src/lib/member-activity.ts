@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { orgMemberships, organisations } from '../db/schema/organisations.ts';
 import { memberActiveDays, orgDailyActivity } from '../db/schema/rollups.ts';
-import type { OrgScope } from '../auth/scope.ts';
+import type { OrgScope } from '../kernel/scope.ts';
 import { betweenStatements } from './ingest-batch.ts';
 
 /** What a member last did in the app: a reading kind or a session type, as stored. */

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { tags } from '../db/schema/readings.ts';
 import { badRequest } from './http-error.ts';
-import type { OrgScope } from '../auth/scope.ts';
+import type { OrgScope } from '../kernel/scope.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

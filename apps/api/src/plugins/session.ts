@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
-import { loadSignedInCaller, type SignedInCaller } from '../auth/memberships.queries.ts';
+import { loadSignedInCaller, type SignedInCaller } from '../kernel/memberships.queries.ts';
 import { hashToken } from '../lib/crypto.ts';
 import { unauthorized } from '../lib/http-error.ts';
 

@@ -1,12 +1,12 @@
 import fp from 'fastify-plugin';
 import type { RouteOptions } from 'fastify';
-import { can } from '../auth/policies.ts';
+import { can } from '../kernel/policies.ts';
 import {
   needsDeclaredContext,
   requireContext,
   type RequiredContext,
   type TenantScope,
-} from '../auth/scope.ts';
+} from '../kernel/scope.ts';
 import { forbidden } from '../lib/http-error.ts';
 
 declare module 'fastify' {

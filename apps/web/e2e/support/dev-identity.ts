@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** The development provider's buttons on the auth screen (apps/api/src/auth/oidc). */
+/** The development provider's buttons on the auth screen (apps/api/src/dev). */
 export const DEV_GOOGLE = 'Google-type (development)';
 export const DEV_APPLE = 'Apple-type (development)';
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { GroupUsersTrendsSort, OrgGroupsTrendsSort } from '@resonant/contracts/analytics';
 import type { SortOrder } from '@resonant/contracts/fields';
 import type { Gender } from '@resonant/contracts/profile';
-import type { GroupScope, OrgScope } from '../../auth/scope.ts';
+import type { GroupScope, OrgScope } from '../../kernel/scope.ts';
 import { listOrder } from '../../lib/list-order.ts';
 import type { Database } from '../../db/client.ts';
 import type { NormSex, PlatformBandMean } from './population-norm.ts';

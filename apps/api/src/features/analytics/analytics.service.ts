@@ -10,10 +10,10 @@ import {
   type UserTrendRow,
 } from '@resonant/contracts/analytics';
 import type { Database } from '../../db/client.ts';
-import { can } from '../../auth/policies.ts';
+import { can } from '../../kernel/policies.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
-import { requireGroup, requireOrg, requireReach, type TenantScope } from '../../auth/scope.ts';
+import { requireGroup, requireOrg, requireReach, type TenantScope } from '../../kernel/scope.ts';
 import {
   figuresOf,
   groupMembersTrendPage,

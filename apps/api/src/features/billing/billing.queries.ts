@@ -4,7 +4,7 @@ import type { INVOICE_SORTS } from '@resonant/contracts/billing';
 import type { Database } from '../../db/client.ts';
 import { invoices, paymentMethods } from '../../db/schema/billing.ts';
 import { organisations } from '../../db/schema/organisations.ts';
-import type { OrgScope } from '../../auth/scope.ts';
+import type { OrgScope } from '../../kernel/scope.ts';
 import { listOrder } from '../../lib/list-order.ts';
 import { containsPattern } from '../../lib/member-search.ts';
 

@@ -20,7 +20,7 @@ import {
 } from '@resonant/contracts/billing';
 import { ORGANIZATION_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireOrg, type OrgScope, type TenantScope } from '../../auth/scope.ts';
+import { requireOrg, type OrgScope, type TenantScope } from '../../kernel/scope.ts';
 import type { ConfiguredBillingProvider } from '../../lib/billing/create-billing-provider.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/http-error.ts';

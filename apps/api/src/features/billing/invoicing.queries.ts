@@ -18,7 +18,7 @@ import { invoices } from '../../db/schema/billing.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { orgMemberships, organisations } from '../../db/schema/organisations.ts';
-import type { OrgScope } from '../../auth/scope.ts';
+import type { OrgScope } from '../../kernel/scope.ts';
 import { orgDay } from '../../lib/seats.ts';
 
 type OrgRef = Pick<OrgScope, 'orgId'>;

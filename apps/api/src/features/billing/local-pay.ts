@@ -10,7 +10,7 @@ import {
   type LocalHostedInvoice,
   type LocalPaymentMethodResponse,
 } from '@resonant/contracts/billing';
-import { requireOrg, type TenantScope } from '../../auth/scope.ts';
+import { requireOrg, type TenantScope } from '../../kernel/scope.ts';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { LocalBillingProvider } from '../../lib/billing/local-provider.ts';

@@ -11,7 +11,7 @@ import {
   type DemoOrgUpdateStarted,
 } from '@resonant/contracts/demo-org';
 import type { AppDeps } from '../../app-deps.ts';
-import type { TenantScope } from '../../auth/scope.ts';
+import type { TenantScope } from '../../kernel/scope.ts';
 import type { JobWorker } from '../../jobs/job-worker.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { notFound } from '../../lib/http-error.ts';

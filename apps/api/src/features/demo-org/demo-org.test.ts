@@ -28,7 +28,7 @@ import {
   DEMO_ORG_ADMIN_EMAIL,
   markDemoSeeded,
   seedDemoOrg,
-} from '../../db/seed/demo-org.ts';
+} from '../../demo/demo-org.ts';
 import {
   demoDayOf,
   demoMemberColumns,
@@ -36,8 +36,8 @@ import {
   demoTimeline,
   platformTagIds,
   storeDemoRecording,
-} from '../../db/seed/demo-recordings.ts';
-import { refreshDemoRecordings } from '../../db/seed/demo-refresh.ts';
+} from '../../demo/demo-recordings.ts';
+import { refreshDemoRecordings } from '../../demo/demo-refresh.ts';
 import { DEMO_ORG_REFRESH_JOB } from './demo-org-refresh.ts';
 
 const DAY_MS = 24 * 3600 * 1000;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { GroupAdmin, GroupSummary, GroupUser } from '@resonant/contracts/groups';
-import type { OrgScope } from '../../auth/scope.ts';
+import type { OrgScope } from '../../kernel/scope.ts';
 import { memberMatches } from '../../lib/member-search.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, profiles } from '../../db/schema/accounts.ts';

@@ -15,7 +15,7 @@ import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
-import { requireOrg, type OrgScope, type TenantScope } from '../../auth/scope.ts';
+import { requireOrg, type OrgScope, type TenantScope } from '../../kernel/scope.ts';
 import {
   clearGroupAdmin,
   deleteGroupKeepingMembers,

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SortOrder } from '@resonant/contracts/fields';
 import type { InvitationsSort } from '@resonant/contracts/invitations';
-import type { InvitationsScope } from '../../auth/scope.ts';
+import type { InvitationsScope } from '../../kernel/scope.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, profiles } from '../../db/schema/accounts.ts';
 import { invitations } from '../../db/schema/invitations.ts';

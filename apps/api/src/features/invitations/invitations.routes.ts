@@ -17,7 +17,7 @@ import {
   SearchOrgsResponse,
 } from '@resonant/contracts/invitations';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireInvitationsScope } from '../../auth/scope.ts';
+import { requireInvitationsScope } from '../../kernel/scope.ts';
 import type { JobWorker } from '../../jobs/job-worker.ts';
 import { windowCounter } from '../../plugins/rate-limit.ts';
 import type { InvitationsDeps } from './invitations.service.ts';

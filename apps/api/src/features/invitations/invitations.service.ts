@@ -41,7 +41,7 @@ import {
   requireInvitationsScope,
   type InvitationsScope,
   type TenantScope,
-} from '../../auth/scope.ts';
+} from '../../kernel/scope.ts';
 import { INVITATION_MAIL_JOB } from './invitation-mail.ts';
 import {
   expireStaleInvitations,

@@ -11,13 +11,13 @@ import {
 } from '@resonant/contracts/invitations';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { loadAccountEmail, saveCurrentContext } from '../../auth/current-user.ts';
+import { loadAccountEmail, saveCurrentContext } from '../../kernel/current-user.ts';
 import { invitations } from '../../db/schema/invitations.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { HttpError, forbidden, notFound } from '../../lib/http-error.ts';
 import { joinOrganisation } from '../../lib/join-organisation.ts';
-import type { TenantScope } from '../../auth/scope.ts';
+import type { TenantScope } from '../../kernel/scope.ts';
 import { findInvitationByTokenHash } from './invitations.queries.ts';
 
 const gone = (message: string) => new HttpError(410, message);

@@ -16,7 +16,7 @@ import {
   type LifetimeClaim,
 } from '@resonant/contracts/lifetime-claims';
 import type { AppDeps } from '../../app-deps.ts';
-import { loadAccountEmail } from '../../auth/current-user.ts';
+import { loadAccountEmail } from '../../kernel/current-user.ts';
 import { lifetimeClaims } from '../../db/schema/invitations.ts';
 import type { JobWorker } from '../../jobs/job-worker.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -25,7 +25,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { joinOrganisation } from '../../lib/join-organisation.ts';
 import { linkExpiry, voidTokenHash } from '../../lib/link-tokens.ts';
-import type { TenantScope } from '../../auth/scope.ts';
+import type { TenantScope } from '../../kernel/scope.ts';
 import { CLAIM_MAIL_JOB } from './claim-mail.ts';
 import {
   findClaimById,

@@ -18,7 +18,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { CsvFormatError, csvRecords } from '../../lib/csv-records.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-import { requireUsersScope, type TenantScope } from '../../auth/scope.ts';
+import { requireUsersScope, type TenantScope } from '../../kernel/scope.ts';
 import { enrolUsers, type EnrolRow } from './enrol-users.ts';
 import { findOrgDomain, listOrgGroups } from './org-users.queries.ts';
 

@@ -7,7 +7,7 @@ import {
 import type { OrgMembersResponse, OrgUsersResponse } from '@resonant/contracts/org-users';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildOrg, signedInAccount } from '../../../test/org-builder.ts';
-import { ORG_ID_REQUIRED_MESSAGE } from '../../auth/scope.ts';
+import { ORG_ID_REQUIRED_MESSAGE } from '../../kernel/scope.ts';
 
 const FORBIDDEN = 'You do not have permission to do this';
 

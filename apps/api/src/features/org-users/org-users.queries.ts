@@ -12,7 +12,7 @@ import {
   orgMemberships,
   organisations,
 } from '../../db/schema/organisations.ts';
-import type { ReachScope, UsersScope } from '../../auth/scope.ts';
+import type { ReachScope, UsersScope } from '../../kernel/scope.ts';
 
 export type OrgUsersFilter = {
   type: OrgUserListType;

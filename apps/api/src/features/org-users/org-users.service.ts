@@ -42,7 +42,7 @@ import {
   type ReachScope,
   type TenantScope,
   type UsersScope,
-} from '../../auth/scope.ts';
+} from '../../kernel/scope.ts';
 import { enrolUsers } from './enrol-users.ts';
 import { canRemoveUser, canSetOrgAdmin } from '@resonant/contracts/org-users-policies';
 import {

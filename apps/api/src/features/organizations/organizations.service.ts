@@ -28,7 +28,7 @@ import {
 } from '@resonant/contracts/organizations';
 import type { MessageResponse } from '@resonant/contracts/errors';
 import type { AppDeps } from '../../app-deps.ts';
-import type { TenantScope } from '../../auth/scope.ts';
+import type { TenantScope } from '../../kernel/scope.ts';
 import { ORGANISATION_UNIQUE_NAME_INDEX } from '../../db/schema/organisations.ts';
 import { accountIdsByEmail } from '../../lib/accounts-by-email.ts';
 import { recordAudit } from '../../lib/audit.ts';

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { accounts, profiles } from '../../db/schema/accounts.ts';
 import { groupMemberships, groups, orgMemberships } from '../../db/schema/organisations.ts';
 import { memberRollupTotals } from '../../db/schema/rollups.ts';
-import type { GroupScope, OrgScope } from '../../auth/scope.ts';
+import type { GroupScope, OrgScope } from '../../kernel/scope.ts';
 import { orgUserColumns } from '../../lib/org-user-row.ts';
 
 /**

@@ -10,7 +10,7 @@ import {
 import { participantRemovalRefusal } from '@resonant/contracts/participants-policies';
 import type { MessageResponse } from '@resonant/contracts/errors';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireGroup, requireReach, type GroupScope, type TenantScope } from '../../auth/scope.ts';
+import { requireGroup, requireReach, type GroupScope, type TenantScope } from '../../kernel/scope.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
 import { presentOrgUser } from '../../lib/org-user-row.ts';

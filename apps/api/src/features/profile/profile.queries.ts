@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { UpdateProfileBody } from '@resonant/contracts/profile';
 import type { Database } from '../../db/client.ts';
 import { profiles } from '../../db/schema/accounts.ts';
-import type { TenantScope } from '../../auth/scope.ts';
+import type { TenantScope } from '../../kernel/scope.ts';
 
 /** Updates the caller's own profile; the scope's account is the only row it can touch. */
 export async function updateOwnProfile(

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuthResponse } from '@resonant/contracts/auth';
 import { ErrorResponse } from '@resonant/contracts/errors';
 import { UpdateProfileBody, UserProfile } from '@resonant/contracts/profile';
-import { clientInfo } from '../../auth/client-info.ts';
-import { loadUserProfile } from '../../auth/current-user.ts';
-import { clearPendingCookie, PENDING_COOKIE } from '../../auth/oidc/social-cookies.ts';
-import { completeSocialSignUp } from '../../auth/oidc/pending-sign-up.service.ts';
-import type { SocialDeps } from '../../auth/oidc/social-sign-in.service.ts';
-import { sendSession } from '../../auth/session-cookie.ts';
+import { clientInfo } from '../../kernel/client-info.ts';
+import { loadUserProfile } from '../../kernel/current-user.ts';
+import { clearPendingCookie, PENDING_COOKIE } from '../social-sign-in/social-cookies.ts';
+import { completeSocialSignUp } from '../social-sign-in/pending-sign-up.service.ts';
+import type { SocialDeps } from '../social-sign-in/social-sign-in.service.ts';
+import { sendSession } from '../../kernel/session-cookie.ts';
 import { perClientLimit } from '../../plugins/rate-limit.ts';
 import { updateOwnProfile } from './profile.queries.ts';
 

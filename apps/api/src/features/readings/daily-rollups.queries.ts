@@ -4,7 +4,7 @@ import type { ReadingKind } from '@resonant/contracts/readings';
 import type { Database } from '../../db/client.ts';
 import { organisations } from '../../db/schema/organisations.ts';
 import { memberDailyRollups } from '../../db/schema/rollups.ts';
-import type { OrgScope } from '../../auth/scope.ts';
+import type { OrgScope } from '../../kernel/scope.ts';
 
 /**
  * Adds new readings of the scope's member to their rollups in one statement: per calendar day of

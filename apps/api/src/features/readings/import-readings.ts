@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ImportFileResult, ReadingKind } from '@resonant/contracts/readings';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
-import type { OrgScope } from '../../auth/scope.ts';
+import type { OrgScope } from '../../kernel/scope.ts';
 import type { IngestDeps } from '../../lib/ingest-batch.ts';
 import { ingestReadings } from './ingest-readings.ts';
 import { isRrFileName, parseRrFile, RR_FILE_EXTENSIONS } from './rr-input.ts';

@@ -1,5 +1,5 @@
 import type { Reading } from '@resonant/contracts/readings';
-import type { OrgScope } from '../../auth/scope.ts';
+import type { OrgScope } from '../../kernel/scope.ts';
 import {
   batchOutcomes,
   betweenStatements,

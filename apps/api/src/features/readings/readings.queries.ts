@@ -4,7 +4,7 @@ import type { ReadingKind } from '@resonant/contracts/readings';
 import type { Database } from '../../db/client.ts';
 import { readingTags, readings, tags } from '../../db/schema/readings.ts';
 import { metricColumnsOf } from '../../lib/hrv-metrics.ts';
-import type { OrgScope } from '../../auth/scope.ts';
+import type { OrgScope } from '../../kernel/scope.ts';
 import { insertUnnested } from '../../lib/bulk-insert.ts';
 import { sortTags, type PresentedTag } from '../../lib/offered-tags.ts';
 

@@ -19,7 +19,7 @@ import type { HrvAnalyser } from '../../lib/hrv-pool.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { batchAnswer, ingestDepsOf } from '../../lib/ingest-batch.ts';
 import { readMultipartForm } from '../../lib/multipart-form.ts';
-import { requireOrg } from '../../auth/scope.ts';
+import { requireOrg } from '../../kernel/scope.ts';
 import { parseRecordingTime } from '../../lib/recording-input.ts';
 import { importReadings, type UploadedFile } from './import-readings.ts';
 import { ingestReading, ingestReadings } from './ingest-readings.ts';

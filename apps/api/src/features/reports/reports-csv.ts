@@ -12,7 +12,7 @@ import {
 } from '@resonant/contracts/reports';
 import { finiteOrNull } from '@resonant/hrv/finite';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireReach, type ReachScope, type TenantScope } from '../../auth/scope.ts';
+import { requireReach, type ReachScope, type TenantScope } from '../../kernel/scope.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { PresentedTag } from '../../lib/offered-tags.ts';

@@ -7,7 +7,7 @@ import { profiles } from '../../db/schema/accounts.ts';
 import { hrvSessionMinutes, hrvSessions, hrvSessionTags } from '../../db/schema/hrv-sessions.ts';
 import { groupMemberships, orgMemberships, organisations } from '../../db/schema/organisations.ts';
 import { readingTags, readings, tags } from '../../db/schema/readings.ts';
-import type { ReachScope } from '../../auth/scope.ts';
+import type { ReachScope } from '../../kernel/scope.ts';
 import { metricColumnsOf } from '../../lib/hrv-metrics.ts';
 import { sortTags, type PresentedTag } from '../../lib/offered-tags.ts';
 

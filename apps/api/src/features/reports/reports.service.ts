@@ -29,7 +29,7 @@ import {
   readingStanding,
 } from '@resonant/hrv/normal-range';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireReach, type ReachScope, type TenantScope } from '../../auth/scope.ts';
+import { requireReach, type ReachScope, type TenantScope } from '../../kernel/scope.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { resolveOfferedTags, sortTags, type PresentedTag } from '../../lib/offered-tags.ts';

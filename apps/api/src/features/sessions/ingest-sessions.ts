@@ -1,5 +1,5 @@
 import type { HrvSession } from '@resonant/contracts/sessions';
-import type { OrgScope } from '../../auth/scope.ts';
+import type { OrgScope } from '../../kernel/scope.ts';
 import {
   batchOutcomes,
   betweenStatements,

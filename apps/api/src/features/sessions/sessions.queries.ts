@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/hrv-sessions.ts';
 import { tags } from '../../db/schema/readings.ts';
 import { metricColumnsOf } from '../../lib/hrv-metrics.ts';
-import type { OrgScope } from '../../auth/scope.ts';
+import type { OrgScope } from '../../kernel/scope.ts';
 import { insertUnnested } from '../../lib/bulk-insert.ts';
 import { sortTags, type PresentedTag } from '../../lib/offered-tags.ts';
 

@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { HrvAnalyser } from '../../lib/hrv-pool.ts';
 import { batchAnswer, ingestDepsOf } from '../../lib/ingest-batch.ts';
-import { requireOrg } from '../../auth/scope.ts';
+import { requireOrg } from '../../kernel/scope.ts';
 import { ingestSession, ingestSessions } from './ingest-sessions.ts';
 
 const MB = 1024 * 1024;

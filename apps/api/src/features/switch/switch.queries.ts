@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { groups, organisations } from '../../db/schema/organisations.ts';
-import type { TenantScope } from '../../auth/scope.ts';
+import type { TenantScope } from '../../kernel/scope.ts';
 
 /** Names of the orgs and groups in the caller's memberships, and nothing else. */
 export async function loadMembershipNames(db: Database, scope: TenantScope) {

@@ -1,9 +1,9 @@
 import type { OrgGroupMapping, SwitchBody } from '@resonant/contracts/switch';
 import type { AppDeps } from '../../app-deps.ts';
-import { loadUserProfile, saveCurrentContext } from '../../auth/current-user.ts';
-import { allowedContext, canSwitchToOrg } from '../../auth/policies.ts';
+import { loadUserProfile, saveCurrentContext } from '../../kernel/current-user.ts';
+import { allowedContext, canSwitchToOrg } from '../../kernel/policies.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
-import type { TenantScope } from '../../auth/scope.ts';
+import type { TenantScope } from '../../kernel/scope.ts';
 import { loadMembershipNames } from './switch.queries.ts';
 
 /** The orgs and groups the caller can switch to (SPEC §3 "Org/group mapping"). */

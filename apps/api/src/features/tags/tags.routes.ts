@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse } from '@resonant/contracts/errors';
 import { TagsResponse } from '@resonant/contracts/tags';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireOrg } from '../../auth/scope.ts';
+import { requireOrg } from '../../kernel/scope.ts';
 import { listOfferedTags } from './tags.queries.ts';
 
 /** GET /api/tags (SPEC §7): the tags readings and sessions of the caller's organisation may carry. */

@@ -5,7 +5,7 @@ import type {
   TopOrgsResponse,
 } from '@resonant/contracts/top-organizations';
 import type { AppDeps } from '../../app-deps.ts';
-import type { TenantScope } from '../../auth/scope.ts';
+import type { TenantScope } from '../../kernel/scope.ts';
 import { topOrganizationsPage, type DayRange } from './top-organizations.queries.ts';
 
 /** The days of each range chip (SPEC §9): "N days" is today and the N-1 days before it. */

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AuthResponse, SignInBody, SignUpBody } from '@resonant/contracts/auth';
+import { ErrorResponse } from '@resonant/contracts/errors';
+import { z } from 'zod';
+import { perClientLimit } from '../../plugins/rate-limit.ts';
+import { refresh, signIn, signOut, signUp, type AuthDeps } from './auth.service.ts';
+import { clientInfo } from '../../kernel/client-info.ts';
+import { clearRefreshCookie, REFRESH_COOKIE, sendSession } from '../../kernel/session-cookie.ts';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
+
+/** Sign-up, sign-in, refresh and sign-out: the identity provider is ours. */
+export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
+  const publicUrl = deps.config.PUBLIC_URL;
+
+  app.post(
+    '/api/auth/sign-up',
+    {
+      config: {
+        permission: 'public',
+        rateLimit: perClientLimit(
+          deps.config.AUTH_RATE_LIMIT_PER_IP,
+          deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+        ),
+      },
+      schema: { tags: ['auth'], body: SignUpBody, response: { 201: AuthResponse, ...errors } },
+    },
+    async (request, reply) =>
+      sendSession(reply, await signUp(deps, request.body, clientInfo(request)), 201, publicUrl),
+  );
+
+  app.post(
+    '/api/auth/sign-in',
+    {
+      config: { permission: 'public' },
+      schema: { tags: ['auth'], body: SignInBody, response: { 200: AuthResponse, ...errors } },
+    },
+    async (request, reply) =>
+      sendSession(reply, await signIn(deps, request.body, clientInfo(request)), 200, publicUrl),
+  );
+
+  // No session to restore is the ordinary state of a signed-out visitor, not an error: 204, and
+  // whatever cookie came along is cleared.
+  app.post(
+    '/api/auth/refresh',
+    {
+      config: { permission: 'public' },
+      schema: { tags: ['auth'], response: { 200: AuthResponse, 204: z.null() } },
+    },
+    async (request, reply) => {
+      const session = await refresh(deps, request.cookies[REFRESH_COOKIE]);
+      if (session) return sendSession(reply, session, 200, publicUrl);
+      clearRefreshCookie(reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-out',
+    {
+      config: { permission: 'authenticated' },
+      schema: { tags: ['auth'], response: { 204: z.null(), 401: ErrorResponse } },
+    },
+    async (request, reply) => {
+      await signOut(deps, request.session.sessionId);
+      clearRefreshCookie(reply);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,187 @@
+import { EMAIL_TAKEN_MESSAGE } from '@resonant/contracts/auth';
+import type { UpdateProfileBody } from '@resonant/contracts/profile';
+import {
+  SOCIAL_SIGN_UP_EXPIRED_MESSAGE,
+  socialErrorMessage,
+  type PendingSocialSignUp,
+} from '@resonant/contracts/social-sign-in';
+import { recordAudit } from '../../lib/audit.ts';
+import { hashToken } from '../../lib/crypto.ts';
+import { conflict, HttpError, unauthorized } from '../../lib/http-error.ts';
+import { findAccountByEmail, insertAccount } from '../auth/auth.queries.ts';
+import {
+  checkPassword,
+  startSession,
+  type ClientInfo,
+  type IssuedSession,
+} from '../auth/auth.service.ts';
+import { loadAccountEmail } from '../../kernel/current-user.ts';
+import { linkIdentity } from './link-identity.ts';
+import type { OidcClient } from './oidc-clients.ts';
+import {
+  findIdentity,
+  findPending,
+  insertIdentity,
+  takePending,
+  type Pending,
+} from './social-sign-in.queries.ts';
+import type { SocialDeps } from './social-sign-in.service.ts';
+
+/*
+ * The pending sign-up of an identity no account holds yet, reached through its httpOnly cookie:
+ * read it to prefill 'Almost there!', make its account, or link it to the account whose email the
+ * provider verified, by that account's password.
+ */
+
+/** The live pending sign-up of the cookie, or 401 SOCIAL_SIGN_UP_EXPIRED_MESSAGE. */
+async function livePending(
+  deps: SocialDeps,
+  token: string | undefined,
+): Promise<{ pending: Pending; oidc: OidcClient }> {
+  const pending = token ? await findPending(deps.db, hashToken(token), deps.clock()) : null;
+  const oidc = pending && deps.oidc.find(pending.provider);
+  if (!pending || !oidc) throw unauthorized(SOCIAL_SIGN_UP_EXPIRED_MESSAGE);
+  return { pending, oidc };
+}
+
+/**
+ * What the pending identity leads to: linking to the account whose email the provider verified,
+ * an email some account holds (sign in and link instead), or a new account.
+ */
+async function nextStep(deps: SocialDeps, pending: Pending): Promise<PendingSocialSignUp['next']> {
+  if (pending.linkAccountId) return 'link';
+  if (pending.email && (await findAccountByEmail(deps.db, pending.email))) return 'email-taken';
+  return 'sign-up';
+}
+
+/** GET /api/auth/social/pending: the identity waiting for its account, to prefill the form. */
+export async function readPending(
+  deps: SocialDeps,
+  token: string | undefined,
+): Promise<PendingSocialSignUp> {
+  const { pending, oidc } = await livePending(deps, token);
+  return {
+    provider: oidc.provider,
+    next: await nextStep(deps, pending),
+    email: pending.email,
+    firstName: pending.claims.firstName ?? '',
+    lastName: pending.claims.lastName ?? '',
+    gender: pending.claims.gender,
+    birthDate: pending.claims.birthDate,
+    redirectTo: pending.redirectTo,
+  };
+}
+
+/** What the social sign-up led to: a new account (201), or the one of its identity (200). */
+export type SocialSignUp = { session: IssuedSession; created: boolean };
+
+/**
+ * The pending identity is held by an account already: another browser made its account (or
+ * linked it) first. The provider vouched for this person, as a sign-in with it would, so this
+ * browser signs in to that account; the pending row is used up.
+ */
+async function signInHolder(
+  deps: SocialDeps,
+  pending: Pending,
+  client: ClientInfo,
+): Promise<SocialSignUp | null> {
+  const held = await findIdentity(deps.db, pending.issuer, pending.subject);
+  if (!held) return null;
+  if (!(await deps.db.transaction((tx) => takePending(tx, pending.id)))) {
+    throw unauthorized(SOCIAL_SIGN_UP_EXPIRED_MESSAGE);
+  }
+  return { session: await startSession(deps, held.accountId, client), created: false };
+}
+
+/**
+ * POST /api/user/profile, the social sign-up: the account (no password) and its identity in one
+ * transaction that also takes the pending row, then a session as any sign-in. When another
+ * browser made the identity's account first, a sign-in to it.
+ */
+export async function completeSocialSignUp(
+  deps: SocialDeps,
+  token: string | undefined,
+  input: UpdateProfileBody,
+  client: ClientInfo,
+): Promise<SocialSignUp> {
+  const { pending, oidc } = await livePending(deps, token);
+  const holder = await signInHolder(deps, pending, client);
+  if (holder) return holder;
+  if ((await nextStep(deps, pending)) !== 'sign-up' || !pending.email) {
+    throw conflict(EMAIL_TAKEN_MESSAGE);
+  }
+  try {
+    const session = await createSocialAccount(deps, pending, oidc, input, client);
+    return { session, created: true };
+  } catch (error) {
+    // The other browser got there at the same moment: its account holds the identity now.
+    if (!(error instanceof HttpError)) throw error;
+    const late = await signInHolder(deps, pending, client);
+    if (late) return late;
+    throw error;
+  }
+}
+
+/** The account of the pending identity, made with it in one transaction, and its session. */
+async function createSocialAccount(
+  deps: SocialDeps,
+  pending: Pending,
+  oidc: OidcClient,
+  input: UpdateProfileBody,
+  client: ClientInfo,
+): Promise<IssuedSession> {
+  const email = pending.email!;
+  const accountId = await deps.db.transaction(async (tx) => {
+    if (!(await takePending(tx, pending.id))) throw unauthorized(SOCIAL_SIGN_UP_EXPIRED_MESSAGE);
+    const created = await insertAccount(tx, { email, passwordHash: null, ...input });
+    if (!created) throw conflict(EMAIL_TAKEN_MESSAGE);
+    const identity = await insertIdentity(tx, {
+      accountId: created,
+      provider: oidc.setting.id,
+      issuer: pending.issuer,
+      subject: pending.subject,
+      email,
+    });
+    // Another browser made this identity's account first (its sign-in follows, above).
+    if (!identity) throw unauthorized(SOCIAL_SIGN_UP_EXPIRED_MESSAGE);
+    await recordAudit(tx, {
+      actorAccountId: created,
+      action: 'account.sign-up',
+      targetType: 'account',
+      targetId: created,
+      details: { provider: oidc.setting.id },
+      ip: client.ip,
+    });
+    return created;
+  });
+  return startSession(deps, accountId, client);
+}
+
+/**
+ * POST /api/auth/social/link: the password of the account whose email the provider verified
+ * proves it (the sign-in limits apply, as to any password); then the identity is linked and the
+ * account signed in. A wrong password keeps the pending sign-up.
+ */
+export async function linkWithPassword(
+  deps: SocialDeps,
+  token: string | undefined,
+  password: string,
+  client: ClientInfo,
+): Promise<IssuedSession> {
+  const { pending, oidc } = await livePending(deps, token);
+  if (!pending.linkAccountId) throw unauthorized(SOCIAL_SIGN_UP_EXPIRED_MESSAGE);
+  const email = await loadAccountEmail(deps.db, pending.linkAccountId);
+  const accountId = await checkPassword(deps, email, password, client.ip);
+  const provider = oidc.setting.id;
+  await deps.db.transaction(async (tx) => {
+    if (!(await takePending(tx, pending.id))) throw unauthorized(SOCIAL_SIGN_UP_EXPIRED_MESSAGE);
+    const { issuer, subject, email: identityEmail } = pending;
+    const outcome = await linkIdentity(
+      tx,
+      { accountId, provider, issuer, subject, email: identityEmail },
+      client.ip,
+    );
+    if (outcome !== 'linked') throw conflict(socialErrorMessage(outcome, oidc.setting.label));
+  });
+  return startSession(deps, accountId, client);
+}

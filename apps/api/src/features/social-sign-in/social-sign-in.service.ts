@@ -1,0 +1,324 @@
+import {
+  authorizationCodeGrant,
+  buildAuthorizationUrl,
+  calculatePKCECodeChallenge,
+  randomNonce,
+  randomPKCECodeVerifier,
+  randomState,
+  type IDToken,
+} from 'openid-client';
+import { postLoginPath } from '@resonant/contracts/roles';
+import {
+  PROVIDER_NOT_FOUND_MESSAGE,
+  socialErrorMessage,
+  type SocialErrorCode,
+} from '@resonant/contracts/social-sign-in';
+import { generateToken, hashToken } from '../../lib/crypto.ts';
+import { badGateway, notFound, type HttpError } from '../../lib/http-error.ts';
+import { findAccountByEmail } from '../auth/auth.queries.ts';
+import {
+  startSession,
+  type AuthDeps,
+  type ClientInfo,
+  type IssuedSession,
+} from '../auth/auth.service.ts';
+import { linkIdentity } from './link-identity.ts';
+import type { OidcClient, OidcClients } from './oidc-clients.ts';
+import { emailOf, emailVerified, parsePostedUser, pendingClaimsOf } from './social-claims.ts';
+import { ATTEMPT_TTL_MS, PENDING_TTL_MS } from './social-cookies.ts';
+import {
+  findAttempt,
+  findIdentity,
+  insertAttempt,
+  insertPending,
+  storePostedUser,
+  takeAttempt,
+  type Attempt,
+} from './social-sign-in.queries.ts';
+
+export type SocialDeps = AuthDeps & { oidc: OidcClients };
+
+/** What a round trip is for: signing in (or up), or adding a provider to a signed-in account. */
+export type RoundTrip =
+  | { purpose: 'sign-in'; redirectTo: string | null }
+  | { purpose: 'link'; accountId: string; returnTo: string };
+
+/** The provider of an id, or 404 PROVIDER_NOT_FOUND_MESSAGE. */
+export function providerOf(deps: SocialDeps, providerId: string): OidcClient {
+  const client = deps.oidc.find(providerId);
+  if (!client) throw notFound(PROVIDER_NOT_FOUND_MESSAGE);
+  return client;
+}
+
+/** 502 with the provider's 'unavailable' message; the cause goes to the log. */
+function unavailable(client: OidcClient, cause: unknown): HttpError {
+  return badGateway(socialErrorMessage('unavailable', client.setting.label), cause);
+}
+
+/**
+ * Starts a round trip: a new attempt, bound to the browser holding `binding`, keeps the PKCE
+ * verifier, the nonce and the hash of the state; the answer is the provider's authorization URL
+ * carrying the S256 code challenge, the state and the nonce.
+ */
+export async function startRoundTrip(
+  deps: SocialDeps,
+  providerId: string,
+  trip: RoundTrip,
+  binding: string,
+): Promise<string> {
+  const client = providerOf(deps, providerId);
+  const configuration = await client.configuration().catch((error: unknown) => {
+    throw unavailable(client, error);
+  });
+  const codeVerifier = randomPKCECodeVerifier();
+  const state = randomState();
+  const nonce = randomNonce();
+  const now = deps.clock();
+  await insertAttempt(
+    deps.db,
+    {
+      stateHash: hashToken(state),
+      bindingHash: hashToken(binding),
+      provider: client.setting.id,
+      purpose: trip.purpose,
+      accountId: trip.purpose === 'link' ? trip.accountId : null,
+      codeVerifier,
+      nonce,
+      redirectTo: trip.purpose === 'link' ? trip.returnTo : trip.redirectTo,
+      expiresAt: new Date(now.getTime() + ATTEMPT_TTL_MS),
+    },
+    now,
+  );
+  const url = buildAuthorizationUrl(configuration, {
+    redirect_uri: client.callbackUrl,
+    scope: client.setting.scope,
+    code_challenge: await calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+    ...(client.setting.responseMode === 'form_post' ? { response_mode: 'form_post' } : {}),
+  });
+  return url.href;
+}
+
+/** Keeps the name an Apple-type provider posted beside the code on the attempt of that state. */
+export async function keepPostedUser(deps: SocialDeps, state: string, user: string | undefined) {
+  const posted = parsePostedUser(user);
+  if (posted) await storePostedUser(deps.db, hashToken(state), posted, deps.clock());
+}
+
+/** The provider's answer on the callback URL (RFC 6749 §4.1.2, RFC 9207's `iss`). */
+export type AuthorizationResponse = { code?: string; state?: string; iss?: string; error?: string };
+
+/** Where a callback sends the browser, and what it sets on the way. */
+export type CallbackOutcome =
+  | { kind: 'refused'; reason: string; location: string; cause?: unknown }
+  | { kind: 'signed-in'; session: IssuedSession; location: string }
+  | { kind: 'pending'; token: string; location: string }
+  | { kind: 'linked'; location: string };
+
+/**
+ * A path of this site with parameters added. Appended, not resolved: resolving could turn a
+ * path such as `/a/..//host` into `//host`, another site. Anything outside printable ASCII is
+ * percent-encoded, so the Location header always holds.
+ */
+function withParams(path: string, params: Record<string, string | null>): string {
+  const hashAt = path.indexOf('#');
+  const base = hashAt < 0 ? path : path.slice(0, hashAt);
+  const hash = hashAt < 0 ? '' : path.slice(hashAt);
+  const query = new URLSearchParams(
+    Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  ).toString();
+  const joined = query ? `${base}${base.includes('?') ? '&' : '?'}${query}${hash}` : path;
+  try {
+    return joined.replace(/[^\x21-\x7e]/gu, (char) => encodeURIComponent(char));
+  } catch {
+    return '/';
+  }
+}
+
+/** The landing of a refused round trip: the auth screen, or a link's page, with the error. */
+function refusal(
+  code: SocialErrorCode,
+  reason: string,
+  provider: string | null,
+  attempt: Attempt | null,
+  cause?: unknown,
+): CallbackOutcome {
+  const location =
+    attempt?.purpose === 'link' && attempt.redirectTo
+      ? withParams(attempt.redirectTo, { social_error: code, provider })
+      : withParams('/login', {
+          social_error: code,
+          provider,
+          redirectTo: attempt?.redirectTo ?? null,
+        });
+  return { kind: 'refused', reason, location, cause };
+}
+
+function unreachable(error: unknown): boolean {
+  let cause = error;
+  for (let depth = 0; depth < 8 && cause instanceof Object; depth++) {
+    if (cause instanceof TypeError && cause.message === 'fetch failed') return true;
+    if (['TimeoutError', 'AbortError'].includes((cause as Error).name)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** An openid-client error in a line: its message and its code (`invalid_grant`, `OAUTH_…`). */
+function described(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { error: oauthError, code } = error as { error?: unknown; code?: unknown };
+  const name = typeof oauthError === 'string' ? oauthError : typeof code === 'string' ? code : null;
+  return name ? `${error.message} (${name})` : error.message;
+}
+
+/**
+ * The provider's callback: the attempt of the state is taken (once) only by the browser that
+ * started it, so a stranger who learnt the state cannot use it up; it must be this provider's;
+ * then the code is exchanged with the PKCE verifier, and the ID token
+ * is verified by openid-client (signature against the provider's keys, issuer, audience, expiry,
+ * nonce). Any refusal says why, for the log, and where the browser goes.
+ */
+export async function finishRoundTrip(
+  deps: SocialDeps,
+  providerId: string,
+  params: AuthorizationResponse,
+  binding: string | undefined,
+  client: ClientInfo,
+): Promise<CallbackOutcome> {
+  const oidc = deps.oidc.find(providerId);
+  if (!oidc) return refusal('failed', 'unknown provider', null, null);
+  const provider = oidc.setting.id;
+  const now = deps.clock();
+  const stateHash = params.state ? hashToken(params.state) : null;
+  const attempt =
+    stateHash && binding ? await takeAttempt(deps.db, stateHash, hashToken(binding), now) : null;
+  if (!attempt) {
+    const other = stateHash ? await findAttempt(deps.db, stateHash, now) : null;
+    return other
+      ? refusal('failed', 'binding cookie missing or wrong', provider, other)
+      : refusal('expired', 'unknown, expired or used state', provider, null);
+  }
+  if (attempt.provider !== provider) {
+    return refusal('failed', `state of provider ${attempt.provider}`, provider, attempt);
+  }
+  if (params.error) {
+    const code = params.error === 'access_denied' ? 'cancelled' : 'failed';
+    return refusal(code, `provider answered ${params.error}`, provider, attempt);
+  }
+
+  let claims: IDToken | undefined;
+  try {
+    const configuration = await oidc.configuration();
+    const callbackUrl = new URL(oidc.callbackUrl);
+    for (const name of ['code', 'state', 'iss'] as const) {
+      const value = params[name];
+      if (value !== undefined) callbackUrl.searchParams.set(name, value);
+    }
+    const tokens = await authorizationCodeGrant(configuration, callbackUrl, {
+      pkceCodeVerifier: attempt.codeVerifier,
+      expectedState: params.state,
+      expectedNonce: attempt.nonce,
+      idTokenExpected: true,
+    });
+    claims = tokens.claims();
+  } catch (error) {
+    const code = unreachable(error) ? 'unavailable' : 'failed';
+    return refusal(code, `code exchange refused: ${described(error)}`, provider, attempt, error);
+  }
+  if (!claims?.sub) return refusal('failed', 'no ID token subject', provider, attempt);
+
+  const identity = await findIdentity(deps.db, claims.iss, claims.sub);
+  if (attempt.purpose === 'link') return link(deps, oidc, attempt, claims, identity, client);
+  if (identity) {
+    const session = await startSession(deps, identity.accountId, client);
+    return {
+      kind: 'signed-in',
+      session,
+      location: withParams(postLoginPath(session.body.user.user_type, attempt.redirectTo), {}),
+    };
+  }
+  return pend(deps, oidc, attempt, claims);
+}
+
+/** A link attempt's outcome: the identity added to the signed-in account, or why not. */
+async function link(
+  deps: SocialDeps,
+  oidc: OidcClient,
+  attempt: Attempt,
+  claims: IDToken,
+  identity: { accountId: string } | null,
+  client: ClientInfo,
+): Promise<CallbackOutcome> {
+  const provider = oidc.setting.id;
+  const accountId = attempt.accountId!;
+  const linked = (): CallbackOutcome => ({
+    kind: 'linked',
+    location: withParams(attempt.redirectTo ?? '/', { social_linked: provider }),
+  });
+  if (identity) {
+    return identity.accountId === accountId
+      ? linked()
+      : refusal('linked-elsewhere', 'identity held by another account', provider, attempt);
+  }
+  const outcome = await deps.db.transaction((tx) =>
+    linkIdentity(
+      tx,
+      { accountId, provider, issuer: claims.iss, subject: claims.sub, email: emailOf(claims) },
+      client.ip,
+    ),
+  );
+  if (outcome === 'linked') return linked();
+  return outcome === 'linked-elsewhere'
+    ? refusal('linked-elsewhere', 'identity held by another account', provider, attempt)
+    : refusal(
+        'already-linked',
+        'account holds another identity of this provider',
+        provider,
+        attempt,
+      );
+}
+
+/** An unknown identity: a pending sign-up, whose cookie takes the browser to 'Almost there!'. */
+async function pend(
+  deps: SocialDeps,
+  oidc: OidcClient,
+  attempt: Attempt,
+  claims: IDToken,
+): Promise<CallbackOutcome> {
+  const email = emailOf(claims);
+  if (!email) return refusal('no-email', 'no email claim', oidc.setting.id, attempt);
+  const verified = emailVerified(claims);
+  const holder = await findAccountByEmail(deps.db, email);
+  // Linked by email only when the provider verified it, and never for the development provider,
+  // whose identities anyone can claim; even then only after the account's password.
+  // An account without a password could not prove itself here: 'email-taken' (sign in the way it
+  // did before, then link from Sign-in methods).
+  const linkAccountId =
+    holder?.passwordHash && verified && !oidc.setting.development ? holder.id : null;
+  const token = generateToken();
+  const now = deps.clock();
+  await insertPending(
+    deps.db,
+    {
+      tokenHash: hashToken(token),
+      provider: oidc.setting.id,
+      issuer: claims.iss,
+      subject: claims.sub,
+      email,
+      emailVerified: verified,
+      claims: pendingClaimsOf(claims, attempt.postedUser),
+      linkAccountId,
+      redirectTo: attempt.redirectTo,
+      expiresAt: new Date(now.getTime() + PENDING_TTL_MS),
+    },
+    now,
+  );
+  return {
+    kind: 'pending',
+    token,
+    location: withParams('/signup/social', { redirectTo: attempt.redirectTo }),
+  };
+}
