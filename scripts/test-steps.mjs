@@ -6,7 +6,7 @@ import fs from 'node:fs';
 
 /** The running totals of a whole `npm test` and the outcome of each step. */
 export function createTally() {
-  return { passed: 0, failed: 0, skipped: 0, steps: [] };
+  return { passed: 0, failed: 0, skipped: 0, flaky: [], steps: [] };
 }
 
 function runCommand(label, command, args, options = {}) {
@@ -22,14 +22,23 @@ function runCommand(label, command, args, options = {}) {
 
 /**
  * Adds one step: its counts (null when it reports none) and its outcome. A failed step whose
- * report shows no failure still counts as one.
+ * report shows no failure still counts as one. A flaky test (it failed, then passed on a retry)
+ * is never counted as passed: it counts as failed, is named in the summary, and fails the step.
  */
 export function record(tally, label, outcome, counts) {
-  const failed = counts?.failed ?? 0;
+  const flaky = counts?.flaky ?? [];
+  const failed = (counts?.failed ?? 0) + flaky.length;
   tally.passed += counts?.passed ?? 0;
   tally.skipped += counts?.skipped ?? 0;
+  tally.flaky.push(...flaky);
   tally.failed += outcome.ok || failed > 0 ? failed : 1;
   tally.steps.push({ label, ok: outcome.ok && failed === 0, seconds: outcome.seconds });
+}
+
+/** A step that does not run here, printed as skipped with the reason (it counts no test). */
+export function skipStep(tally, label, reason) {
+  console.log(`\n=== ${label} ===\nskipped: ${reason}`);
+  tally.steps.push({ label, ok: true, skipped: reason, seconds: 0 });
 }
 
 /** Runs a check that reports no tests (typecheck, lint): it counts only when it fails. */
@@ -57,11 +66,30 @@ export function countVitestReport(report) {
   };
 }
 
-/** Counts a Playwright JSON report; errors outside any test (a failing web server) count too. */
+/** The titles of the tests whose outcome is `flaky` (failed first, passed on a retry). */
+function flakyTitles(suites = [], parents = []) {
+  return suites.flatMap((suite) => {
+    const path = suite.title ? [...parents, suite.title] : parents;
+    const own = (suite.specs ?? []).flatMap((spec) =>
+      (spec.tests ?? [])
+        .filter((test) => test.status === 'flaky')
+        .map(() => [...path, spec.title].join(' › ')),
+    );
+    return [...own, ...flakyTitles(suite.suites, path)];
+  });
+}
+
+/**
+ * Counts a Playwright JSON report; errors outside any test (a failing web server) count too, and
+ * flaky tests are listed by title rather than counted as passed.
+ */
 export function countPlaywrightReport(report) {
+  const flaky = flakyTitles(report.suites);
+  const unnamedFlaky = Math.max(0, report.stats.flaky - flaky.length);
   return {
-    passed: report.stats.expected + report.stats.flaky,
+    passed: report.stats.expected,
     failed: report.stats.unexpected + (report.errors?.length ?? 0),
+    flaky: [...flaky, ...Array.from({ length: unnamedFlaky }, () => '(untitled test)')],
     skipped: report.stats.skipped,
   };
 }
@@ -95,11 +123,22 @@ export function playwrightStep(tally, label, reportFile, command, args, options 
   record(tally, label, outcome, report && countPlaywrightReport(report));
 }
 
-/** The per-step lines and the closing line `tests: N passed, M failed[, K skipped]`. */
+function stepLine(step) {
+  if (step.skipped) return `skipped ${step.label}: ${step.skipped}`;
+  return `${step.ok ? 'ok    ' : 'FAILED'} ${step.label} (${step.seconds}s)`;
+}
+
+/**
+ * The per-step lines, the flaky tests by name, and the closing line
+ * `tests: N passed, M failed[, K skipped]`, in which M includes the flaky tests.
+ */
 export function summaryLines(tally) {
-  const steps = tally.steps.map(
-    (step) => `${step.ok ? 'ok    ' : 'FAILED'} ${step.label} (${step.seconds}s)`,
-  );
+  const flaky = tally.flaky.map((title) => `flaky (counted as failed): ${title}`);
   const skipped = tally.skipped ? `, ${tally.skipped} skipped` : '';
-  return [...steps, '', `tests: ${tally.passed} passed, ${tally.failed} failed${skipped}`];
+  return [
+    ...tally.steps.map(stepLine),
+    ...(flaky.length ? ['', ...flaky] : []),
+    '',
+    `tests: ${tally.passed} passed, ${tally.failed} failed${skipped}`,
+  ];
 }

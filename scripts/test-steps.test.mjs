@@ -6,6 +6,8 @@ import {
   checkStep,
   countPlaywrightReport,
   createTally,
+  record,
+  skipStep,
   summaryLines,
   vitestStep,
 } from './test-steps.mjs';
@@ -44,7 +46,7 @@ describe('the summary line of npm test', () => {
     expect(tally.failed).toBeGreaterThanOrEqual(2);
     expect(tally.steps).toEqual([expect.objectContaining({ ok: false })]);
     expect(summaryLines(tally).at(-1)).toMatch(/^tests: 1 passed, [1-9]\d* failed/);
-  });
+  }, 60_000); // It starts a whole Vitest run, which takes seconds on a busy 2-core machine.
 
   it('counts a step that fails without any report as one failure', () => {
     const tally = createTally();
@@ -67,6 +69,55 @@ describe('the summary line of npm test', () => {
       stats: { expected: 0, unexpected: 0, flaky: 0, skipped: 0 },
       errors: [{ message: 'Timed out waiting 120000ms from config.webServer.' }],
     };
-    expect(countPlaywrightReport(report)).toEqual({ passed: 0, failed: 1, skipped: 0 });
+    expect(countPlaywrightReport(report)).toEqual({
+      passed: 0,
+      failed: 1,
+      flaky: [],
+      skipped: 0,
+    });
+  });
+
+  it('counts a flaky browser test as failed, names it, and fails its step', () => {
+    const report = {
+      stats: { expected: 3, unexpected: 0, flaky: 1, skipped: 0 },
+      suites: [
+        {
+          title: 'users.spec.ts',
+          specs: [],
+          suites: [
+            {
+              title: 'users',
+              specs: [
+                { title: 'adds a user', tests: [{ status: 'flaky' }] },
+                { title: 'edits a user', tests: [{ status: 'expected' }] },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const tally = createTally();
+    record(tally, 'browser', { ok: true, seconds: 1 }, countPlaywrightReport(report));
+
+    expect(tally.steps).toEqual([expect.objectContaining({ ok: false })]);
+    expect(summaryLines(tally)).toEqual([
+      'FAILED browser (1s)',
+      '',
+      'flaky (counted as failed): users.spec.ts › users › adds a user',
+      '',
+      'tests: 3 passed, 1 failed',
+    ]);
+  });
+
+  it('prints a step that does not run as skipped with its reason, counting no test', () => {
+    const tally = createTally();
+    skipStep(tally, 'API integration (PostgreSQL)', 'TEST_DATABASE_URL is not set');
+
+    expect(tally.failed).toBe(0);
+    expect(summaryLines(tally)).toEqual([
+      'skipped API integration (PostgreSQL): TEST_DATABASE_URL is not set',
+      '',
+      'tests: 0 passed, 0 failed',
+    ]);
   });
 });

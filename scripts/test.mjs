@@ -6,7 +6,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { checkStep, createTally, playwrightStep, summaryLines, vitestStep } from './test-steps.mjs';
+import {
+  checkStep,
+  createTally,
+  playwrightStep,
+  skipStep,
+  summaryLines,
+  vitestStep,
+} from './test-steps.mjs';
 
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'resonant-test-'));
 const tally = createTally();
@@ -31,6 +38,12 @@ if (process.env.TEST_DATABASE_URL) {
     path.join(reportDir, 'vitest-postgresql.json'),
     ['--project', 'api (postgresql)'],
     { env: { TEST_DB_BACKEND: 'postgresql' } },
+  );
+} else {
+  skipStep(
+    tally,
+    'API integration (PostgreSQL)',
+    'TEST_DATABASE_URL is not set (.ci/run sets it when a local PostgreSQL answers)',
   );
 }
 
