@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import rateLimit, { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
+import rateLimit from '@fastify/rate-limit';
 import { tooManyAttemptsMessage } from '@resonant/contracts/rate-limit';
 import { tooManyRequests } from '../lib/http-error.ts';
+import { retryAfterSeconds } from '../lib/rate-limit.ts';
 import { connectRedis } from '../lib/redis.ts';
 
 export type RateLimitPluginOptions = {
@@ -12,16 +12,11 @@ export type RateLimitPluginOptions = {
   redisKeyPrefix: string;
 };
 
-// In memory each limit keeps its counters in an LRU of this many keys: room for a busy window, so
-// nobody can push a victim's counter out by filling the cache with others.
-const MEMORY_KEYS = 100_000;
-
-const retryAfterSeconds = (ttlMs: number) => Math.max(1, Math.ceil(ttlMs / 1000));
-
 /**
  * @fastify/rate-limit with no global limit: a route opts in with `config.rateLimit`
- * (`perClientLimit`), a rule counts what it chooses with `windowCounter`. While Redis does not
- * answer, requests go through uncounted (logged), rather than every sign-in being refused.
+ * (lib/rate-limit's `perClientLimit`), a rule counts what it chooses with its `windowCounter`.
+ * While Redis does not answer, requests go through uncounted (logged), rather than every sign-in
+ * being refused.
  */
 export const rateLimitPlugin = fp<RateLimitPluginOptions>(
   async (app, options) => {
@@ -40,60 +35,3 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
   },
   { name: 'rate-limit' },
 );
-
-/** The client a counter keys on: its address, an IPv6 one widened to its /64 (one subscriber). */
-export function clientKey(ip: string): string {
-  return normalizeIP(ip);
-}
-
-/** Route config: `max` requests per client per window, counted once the body is valid. */
-export function perClientLimit(max: number, windowSeconds: number): RateLimitOptions {
-  return { max, timeWindow: windowSeconds * 1000, hook: 'preHandler', cache: MEMORY_KEYS };
-}
-
-export type WindowCount = {
-  /** Peek: the allowance is used up. Hit: this one is over the allowance. */
-  limited: boolean;
-  /** How much of the allowance is used (at most all of it). */
-  used: number;
-  retryAfterSeconds: number;
-};
-
-/** A fixed-window count per key, where the key comes from a rule (an account, an organisation). */
-export type WindowCounter = {
-  /** Where `key` stands, counting nothing. */
-  peek(key: string): Promise<WindowCount>;
-  /** Counts one for `key`. */
-  hit(key: string): Promise<WindowCount>;
-};
-
-// createRateLimit counts per request; it reads only `routeOptions` (for a route's groupId) and what
-// keyGenerator reads, so a key from a rule travels in a stand-in for the request.
-type KeyStandIn = { key: string; routeOptions: object };
-const standIn = (key: string) =>
-  ({ key, routeOptions: {} }) as KeyStandIn as unknown as FastifyRequest;
-
-/** A `WindowCounter` of `max` per `windowSeconds` on the plugin's store, its keys under `name`. */
-export function windowCounter(
-  app: FastifyInstance,
-  { name, max, windowSeconds }: { name: string; max: number; windowSeconds: number },
-): WindowCounter {
-  const options: RateLimitOptions = {
-    max,
-    timeWindow: windowSeconds * 1000,
-    cache: MEMORY_KEYS,
-    keyGenerator: (request) => `${name}:${(request as unknown as KeyStandIn).key}`,
-  };
-  const limit = app.createRateLimit(options);
-  const count = async (key: string, increment: boolean): Promise<WindowCount> => {
-    const result = await limit(standIn(key), { increment });
-    // Only an allow-listed key is "allowed" outright, and no allow-list is configured.
-    if (result.isAllowed) return { limited: false, used: 0, retryAfterSeconds: 0 };
-    return {
-      limited: increment ? result.isExceeded : result.remaining === 0,
-      used: result.max - result.remaining,
-      retryAfterSeconds: retryAfterSeconds(result.ttl),
-    };
-  };
-  return { peek: (key) => count(key, false), hit: (key) => count(key, true) };
-}

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuthResponse, SignInBody, SignUpBody } from '@resonant/contracts/auth';
 import { ErrorResponse } from '@resonant/contracts/errors';
 import { z } from 'zod';
-import { perClientLimit } from '../../plugins/rate-limit.ts';
+import { perClientLimit } from '../../lib/rate-limit.ts';
 import { refresh, signIn, signOut, signUp, type AuthDeps } from './auth.service.ts';
 import { clientInfo } from '../../kernel/client-info.ts';
 import { clearRefreshCookie, REFRESH_COOKIE, sendSession } from '../../kernel/session-cookie.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { tooManyAttemptsMessage } from '@resonant/contracts/rate-limit';
 import type { Config } from '../../config/env.ts';
 import { tooManyRequests } from '../../lib/http-error.ts';
-import { clientKey, windowCounter, type WindowCount } from '../../plugins/rate-limit.ts';
+import { clientKey, windowCounter, type WindowCount } from '../../lib/rate-limit.ts';
 
 /** Who may try to sign in to an account now, and what a failed sign-in counts against. */
 export type SignInLimits = {

@@ -15,7 +15,7 @@ import {
 } from '@resonant/contracts/billing';
 import { ErrorResponse } from '@resonant/contracts/errors';
 import { localBillingProvider } from '../../lib/billing/local-provider.ts';
-import { perClientLimit } from '../../plugins/rate-limit.ts';
+import { perClientLimit } from '../../lib/rate-limit.ts';
 import type { BillingDeps } from './billing.service.ts';
 import {
   createLocalMethod,

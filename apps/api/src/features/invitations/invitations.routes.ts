@@ -19,7 +19,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { requireInvitationsScope } from '../../kernel/scope.ts';
 import type { JobWorker } from '../../jobs/job-worker.ts';
-import { windowCounter } from '../../plugins/rate-limit.ts';
+import { windowCounter } from '../../lib/rate-limit.ts';
 import type { InvitationsDeps } from './invitations.service.ts';
 import {
   invitationGroups,

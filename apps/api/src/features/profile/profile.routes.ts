@@ -8,7 +8,7 @@ import { clearPendingCookie, PENDING_COOKIE } from '../social-sign-in/social-coo
 import { completeSocialSignUp } from '../social-sign-in/pending-sign-up.service.ts';
 import type { SocialDeps } from '../social-sign-in/social-sign-in.service.ts';
 import { sendSession } from '../../kernel/session-cookie.ts';
-import { perClientLimit } from '../../plugins/rate-limit.ts';
+import { perClientLimit } from '../../lib/rate-limit.ts';
 import { updateOwnProfile } from './profile.queries.ts';
 
 /**

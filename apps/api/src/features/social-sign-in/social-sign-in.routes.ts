@@ -12,7 +12,7 @@ import {
   SocialStartBody,
   SocialStartResponse,
 } from '@resonant/contracts/social-sign-in';
-import { perClientLimit } from '../../plugins/rate-limit.ts';
+import { perClientLimit } from '../../lib/rate-limit.ts';
 import { clientInfo } from '../../kernel/client-info.ts';
 import { sendSession, setRefreshCookie } from '../../kernel/session-cookie.ts';
 import {
