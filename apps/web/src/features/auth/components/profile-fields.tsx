@@ -11,6 +11,14 @@ export interface ProfileFieldValues {
   birthDate: string | null;
 }
 
+/** The sign-up details before anything is typed or chosen. */
+export const EMPTY_PROFILE: ProfileFieldValues = {
+  firstName: '',
+  lastName: '',
+  gender: null,
+  birthDate: null,
+};
+
 interface ProfileFieldsProps<Values extends ProfileFieldValues> {
   form: UseFormReturnType<Values>;
 }

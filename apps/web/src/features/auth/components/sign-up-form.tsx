@@ -1,13 +1,11 @@
-import { useId } from 'react';
-import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { SignUpBody } from '@resonant/contracts/auth';
 import type { AuthResponse } from '@resonant/contracts/auth';
-import { retryAtOf } from '../../../lib/retry-after.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useSignUp } from '../api/sign-up.ts';
-import { ProfileFields, type ProfileFieldValues } from './profile-fields.tsx';
-import { WaitNotice } from './wait-notice.tsx';
+import { AuthForm } from './auth-form.tsx';
+import { EmailField, PasswordField } from './credential-fields.tsx';
+import { EMPTY_PROFILE, ProfileFields, type ProfileFieldValues } from './profile-fields.tsx';
 
 interface SignUpValues extends ProfileFieldValues {
   email: string;
@@ -19,18 +17,9 @@ interface SignUpFormProps {
 }
 
 export function SignUpForm({ onSignedUp }: SignUpFormProps) {
-  const titleId = useId();
   const signUp = useSignUp();
-  const retryAt = retryAtOf(signUp.error);
   const form = useForm<SignUpValues>({
-    initialValues: {
-      firstName: '',
-      lastName: '',
-      gender: null,
-      birthDate: null,
-      email: '',
-      password: '',
-    },
+    initialValues: { ...EMPTY_PROFILE, email: '', password: '' },
     validate: zodResolver(SignUpBody),
     validateInputOnBlur: true,
   });
@@ -40,37 +29,18 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit} aria-labelledby={titleId}>
-      <Stack gap="sm">
-        <div>
-          <Title order={2} id={titleId}>
-            Create account
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            Start following your heart-rate variability.
-          </Text>
-        </div>
-        <ProfileFields form={form} />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          required
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          placeholder="At least 6 characters"
-          required
-          {...form.getInputProps('password')}
-        />
-        {retryAt && <WaitNotice key={retryAt.getTime()} retryAt={retryAt} />}
-        <Button type="submit" size="md" fullWidth loading={signUp.isPending} mt="xs">
-          Sign Up
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm
+      title="Create account"
+      intro="Start following your heart-rate variability."
+      gap="sm"
+      error={signUp.error}
+      pending={signUp.isPending}
+      submitLabel="Sign Up"
+      onSubmit={handleSubmit}
+    >
+      <ProfileFields form={form} />
+      <EmailField {...form.getInputProps('email')} />
+      <PasswordField isNew {...form.getInputProps('password')} />
+    </AuthForm>
   );
 }

@@ -1,5 +1,4 @@
-import { useEffect, useId } from 'react';
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useForm } from '@mantine/form';
 import type { AuthResponse } from '@resonant/contracts/auth';
 import { UpdateProfileBody } from '@resonant/contracts/profile';
@@ -9,15 +8,13 @@ import {
   type PendingSocialSignUp,
 } from '@resonant/contracts/social-sign-in';
 import { showInfo } from '../../../lib/notify.tsx';
-import { retryAtOf } from '../../../lib/retry-after.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useCompleteSocialSignUp } from '../api/complete-social-sign-up.ts';
 import { isExpiredSignUp } from '../expired-sign-up.ts';
 import { socialSignUpValues, type SocialSignUpValues } from '../social-sign-up-values.ts';
+import { AuthForm } from './auth-form.tsx';
 import { ProfileFields } from './profile-fields.tsx';
 import { SocialIdentityCard } from './social-identity-card.tsx';
-import { useFocusOnMount } from './use-focus-on-mount.ts';
-import { WaitNotice } from './wait-notice.tsx';
 
 // The pending sign-ups already welcomed in this page load: the toast comes once per pending, not
 // again when the form mounts anew (Back from the sign-in panel, StrictMode's second effect). Each
@@ -40,10 +37,7 @@ interface SocialSignUpFormProps {
  * not (prefilled with what it did), by the password sign-up's rules, and the account is created.
  */
 export function SocialSignUpForm({ pending, onSignedUp, onExpired }: SocialSignUpFormProps) {
-  const titleId = useId();
-  const titleRef = useFocusOnMount<HTMLHeadingElement>();
   const completeSignUp = useCompleteSocialSignUp();
-  const retryAt = retryAtOf(completeSignUp.error);
   const form = useForm<SocialSignUpValues>({
     initialValues: socialSignUpValues(pending),
     validate: zodResolver(UpdateProfileBody),
@@ -68,23 +62,18 @@ export function SocialSignUpForm({ pending, onSignedUp, onExpired }: SocialSignU
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit} aria-labelledby={titleId}>
-      <Stack gap="sm">
-        <div>
-          <Title order={2} id={titleId} ref={titleRef} tabIndex={-1} style={{ outline: 'none' }}>
-            {SOCIAL_SIGN_UP_TITLE}
-          </Title>
-          <Text c="dimmed" size="sm" mt={4}>
-            A few details about you, and your account is ready.
-          </Text>
-        </div>
-        <SocialIdentityCard pending={pending} />
-        <ProfileFields form={form} />
-        {retryAt && <WaitNotice key={retryAt.getTime()} retryAt={retryAt} />}
-        <Button type="submit" size="md" fullWidth loading={completeSignUp.isPending} mt="xs">
-          Sign Up
-        </Button>
-      </Stack>
-    </form>
+    <AuthForm
+      title={SOCIAL_SIGN_UP_TITLE}
+      intro="A few details about you, and your account is ready."
+      focusTitle
+      gap="sm"
+      error={completeSignUp.error}
+      pending={completeSignUp.isPending}
+      submitLabel="Sign Up"
+      onSubmit={handleSubmit}
+    >
+      <SocialIdentityCard pending={pending} />
+      <ProfileFields form={form} />
+    </AuthForm>
   );
 }
