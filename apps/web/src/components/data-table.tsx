@@ -9,7 +9,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import { useState, type CSSProperties, type ReactNode } from 'react';
+import { useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import type { SortOrder } from '@resonant/contracts/fields';
 
 /** One column of a DataTable: its header and how a row shows in it. */
@@ -19,6 +19,11 @@ export type DataColumn<Row> = {
   render: (row: Row) => ReactNode;
   /** Right-align numbers so figures line up. */
   numeric?: boolean;
+  /**
+   * Header and cells keep to one line: on a phone the table scrolls sideways instead of stacking
+   * letters.
+   */
+  noWrap?: boolean;
   width?: number | string;
   /** Sorted by the server (the table's `sort`): the column's key is the list's `sort` value. */
   sortable?: boolean;
@@ -134,155 +139,198 @@ function pageOf<Row>(rows: Row[] | undefined, paging: DataTablePaging) {
   return rows?.slice((paging.page - 1) * paging.pageSize, paging.page * paging.pageSize);
 }
 
+type ShownColumn<Row> = DataColumn<Row> & { sorts: boolean };
+
+function cellStyle<Row>(column: DataColumn<Row>): CSSProperties {
+  return {
+    textAlign: column.numeric ? 'right' : undefined,
+    whiteSpace: column.noWrap ? 'nowrap' : undefined,
+    ...(column.pinned ? PINNED : undefined),
+  };
+}
+
+function TableHead<Row>({
+  columns,
+  sort,
+  onSortChange,
+}: {
+  columns: ShownColumn<Row>[];
+  sort: TableSort;
+  onSortChange: (sort: TableSort) => void;
+}) {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        {columns.map((column) => {
+          const order = sort?.by === column.key ? sort.order : null;
+          return (
+            <Table.Th
+              key={column.key}
+              aria-sort={column.sorts ? (order ? ARIA_SORT[order] : 'none') : undefined}
+              style={{ width: column.width, ...cellStyle(column) }}
+            >
+              {column.sorts ? (
+                <SortableHeader
+                  header={column.header}
+                  order={order}
+                  onClick={() => onSortChange(nextSort(sort, column.key))}
+                />
+              ) : (
+                column.header
+              )}
+            </Table.Th>
+          );
+        })}
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
+/** A row spanning the table, for the loader or the empty state. */
+function WholeRow({ span, children }: { span: number; children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={span}>{children}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function TableRow<Row>({
+  row,
+  columns,
+  onRowClick,
+}: {
+  row: Row;
+  columns: DataColumn<Row>[];
+  onRowClick?: (row: Row) => void;
+}) {
+  const clickable = onRowClick
+    ? {
+        onClick: () => onRowClick(row),
+        onKeyDown: (event: KeyboardEvent) => {
+          if (event.key === 'Enter') onRowClick(row);
+        },
+        tabIndex: 0,
+        style: { cursor: 'pointer' },
+      }
+    : {};
+  return (
+    <Table.Tr {...clickable}>
+      {columns.map((column) => (
+        <Table.Td key={column.key} style={cellStyle(column)}>
+          {column.render(row)}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+}
+
+function TablePager({ pager }: { pager: DataTablePaging }) {
+  return (
+    <Group justify="space-between" mt="sm" wrap="wrap" gap="sm">
+      <Group gap="xs">
+        <Text size="sm" c="dimmed">
+          Rows per page
+        </Text>
+        <Select
+          aria-label="Rows per page"
+          size="xs"
+          w={80}
+          data={pager.pageSizes.map(String)}
+          value={String(pager.pageSize)}
+          allowDeselect={false}
+          onChange={(value) => value && pager.onPageSizeChange(Number(value))}
+        />
+        <Text size="sm" c="dimmed">
+          {(pager.page - 1) * pager.pageSize + 1}–
+          {Math.min(pager.page * pager.pageSize, pager.total)} of {pager.total}
+        </Text>
+      </Group>
+      <Pagination
+        size="sm"
+        total={Math.max(1, Math.ceil(pager.total / pager.pageSize))}
+        value={pager.page}
+        onChange={pager.onPageChange}
+        aria-label="Pages"
+      />
+    </Group>
+  );
+}
+
+/**
+ * The sort a table shows and the rows of its page: the server's, or sorted and paged in place
+ * when the table holds every row.
+ */
+function useShownRows<Row>({
+  columns,
+  rows,
+  paging,
+  serverSort,
+  pageInPlace = false,
+}: Pick<DataTableProps<Row>, 'columns' | 'rows' | 'paging' | 'serverSort' | 'pageInPlace'>) {
+  const [localSort, setLocalSort] = useState<TableSort>(null);
+  const pager = paging && pageInPlace ? withinRows(paging) : paging;
+  const sortedInPlace = serverSort ? rows : sortedRows(rows, columns, localSort);
+  return {
+    pager,
+    sort: serverSort ? serverSort.sort : localSort,
+    onSortChange: serverSort
+      ? serverSort.onSortChange
+      : (next: TableSort) => {
+          setLocalSort(next);
+          if (pageInPlace) paging?.onPageChange(1);
+        },
+    shownColumns: columns.map((column) => ({
+      ...column,
+      sorts: serverSort ? Boolean(column.sortable) : Boolean(column.sortValue),
+    })),
+    shownRows: pager && pageInPlace ? pageOf(sortedInPlace, pager) : sortedInPlace,
+  };
+}
+
 /**
  * The one table of the app (DESIGN §8): header, rows, a loading state, an empty state, optional
  * paging with a page-size choice and sorting by a header click — both by the server, or both in
  * place when the table holds every row. Rows are clickable when `onRowClick` is given, by mouse
  * and by keyboard (Enter). A pinned column (row actions) stays in view when the table scrolls.
  */
-export function DataTable<Row>({
-  label,
-  columns,
-  rows,
-  rowKey,
-  loading = false,
-  emptyText,
-  onRowClick,
-  paging,
-  minWidth = 560,
-  serverSort,
-  pageInPlace = false,
-}: DataTableProps<Row>) {
-  const [localSort, setLocalSort] = useState<TableSort>(null);
-  const pager = paging && pageInPlace ? withinRows(paging) : paging;
-  const sort = serverSort ? serverSort.sort : localSort;
-  const setSort = serverSort
-    ? serverSort.onSortChange
-    : (next: TableSort) => {
-        setLocalSort(next);
-        if (pageInPlace) paging?.onPageChange(1);
-      };
-  const sorts = (column: DataColumn<Row>) =>
-    serverSort ? Boolean(column.sortable) : Boolean(column.sortValue);
-  const sortedInPlace = serverSort ? rows : sortedRows(rows, columns, localSort);
-  const shownRows = pager && pageInPlace ? pageOf(sortedInPlace, pager) : sortedInPlace;
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const { label, columns, rows, rowKey, loading = false, emptyText, onRowClick } = props;
+  const { pager, sort, onSortChange, shownColumns, shownRows } = useShownRows(props);
   const empty = !loading && (rows?.length ?? 0) === 0;
   return (
     <div>
-      <Table.ScrollContainer minWidth={minWidth}>
+      <Table.ScrollContainer minWidth={props.minWidth ?? 560}>
         <Table
           aria-label={label}
           aria-busy={loading}
           highlightOnHover={Boolean(onRowClick)}
           verticalSpacing="sm"
         >
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => {
-                const order = sort?.by === column.key ? sort.order : null;
-                return (
-                  <Table.Th
-                    key={column.key}
-                    aria-sort={sorts(column) ? (order ? ARIA_SORT[order] : 'none') : undefined}
-                    style={{
-                      width: column.width,
-                      textAlign: column.numeric ? 'right' : undefined,
-                      ...(column.pinned ? PINNED : undefined),
-                    }}
-                  >
-                    {sorts(column) ? (
-                      <SortableHeader
-                        header={column.header}
-                        order={order}
-                        onClick={() => setSort(nextSort(sort, column.key))}
-                      />
-                    ) : (
-                      column.header
-                    )}
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead columns={shownColumns} sort={sort} onSortChange={onSortChange} />
           <Table.Tbody>
             {loading && (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  <Center py="lg">
-                    <Loader size="sm" aria-label="Loading" />
-                  </Center>
-                </Table.Td>
-              </Table.Tr>
+              <WholeRow span={columns.length}>
+                <Center py="lg">
+                  <Loader size="sm" aria-label="Loading" />
+                </Center>
+              </WholeRow>
             )}
             {empty && (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  <Text ta="center" c="dimmed" py="lg">
-                    {emptyText}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
+              <WholeRow span={columns.length}>
+                <Text ta="center" c="dimmed" py="lg">
+                  {emptyText}
+                </Text>
+              </WholeRow>
             )}
             {!loading &&
               shownRows?.map((row) => (
-                <Table.Tr
-                  key={rowKey(row)}
-                  onClick={onRowClick ? () => onRowClick(row) : undefined}
-                  onKeyDown={
-                    onRowClick
-                      ? (event) => {
-                          if (event.key === 'Enter') onRowClick(row);
-                        }
-                      : undefined
-                  }
-                  tabIndex={onRowClick ? 0 : undefined}
-                  style={onRowClick ? { cursor: 'pointer' } : undefined}
-                >
-                  {columns.map((column) => (
-                    <Table.Td
-                      key={column.key}
-                      style={{
-                        textAlign: column.numeric ? 'right' : undefined,
-                        ...(column.pinned ? PINNED : undefined),
-                      }}
-                    >
-                      {column.render(row)}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
+                <TableRow key={rowKey(row)} row={row} columns={columns} onRowClick={onRowClick} />
               ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {pager && pager.total > 0 && (
-        <Group justify="space-between" mt="sm" wrap="wrap" gap="sm">
-          <Group gap="xs">
-            <Text size="sm" c="dimmed">
-              Rows per page
-            </Text>
-            <Select
-              aria-label="Rows per page"
-              size="xs"
-              w={80}
-              data={pager.pageSizes.map(String)}
-              value={String(pager.pageSize)}
-              allowDeselect={false}
-              onChange={(value) => value && pager.onPageSizeChange(Number(value))}
-            />
-            <Text size="sm" c="dimmed">
-              {(pager.page - 1) * pager.pageSize + 1}–
-              {Math.min(pager.page * pager.pageSize, pager.total)} of {pager.total}
-            </Text>
-          </Group>
-          <Pagination
-            size="sm"
-            total={Math.max(1, Math.ceil(pager.total / pager.pageSize))}
-            value={pager.page}
-            onChange={pager.onPageChange}
-            aria-label="Pages"
-          />
-        </Group>
-      )}
+      {pager && pager.total > 0 && <TablePager pager={pager} />}
     </div>
   );
 }
