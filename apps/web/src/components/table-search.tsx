@@ -2,7 +2,7 @@ import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { LIST_SEARCH_MAX } from '@resonant/contracts/fields';
 
-interface TableSearchProps {
+export interface TableSearchProps {
   /** The accessible name, e.g. 'Search users'. */
   label: string;
   placeholder?: string;

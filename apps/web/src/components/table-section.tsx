@@ -2,8 +2,8 @@ import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
- * A titled card around a table: the title names the section for screen readers, the optional
- * description says what the figures are and what a row click does.
+ * A card around a table. A title names the section for screen readers; the optional description
+ * says what the figures are and what a row click does.
  */
 export function TableSection({
   title,
@@ -11,17 +11,12 @@ export function TableSection({
   titleAside,
   children,
 }: {
-  title: string;
+  title?: string;
   description?: string;
   /** Shown beside the title, e.g. a spinner while a row click is being acted on. */
   titleAside?: ReactNode;
   children: ReactNode;
 }) {
-  const heading = (
-    <Title order={2} size="h4">
-      {title}
-    </Title>
-  );
   return (
     <Paper
       withBorder
@@ -31,21 +26,21 @@ export function TableSection({
       aria-label={title}
     >
       <Stack gap="sm">
-        <div>
-          {titleAside ? (
+        {title && (
+          <div>
             <Group gap="xs">
-              {heading}
+              <Title order={2} size="h4">
+                {title}
+              </Title>
               {titleAside}
             </Group>
-          ) : (
-            heading
-          )}
-          {description && (
-            <Text size="sm" c="dimmed">
-              {description}
-            </Text>
-          )}
-        </div>
+            {description && (
+              <Text size="sm" c="dimmed">
+                {description}
+              </Text>
+            )}
+          </div>
+        )}
         {children}
       </Stack>
     </Paper>

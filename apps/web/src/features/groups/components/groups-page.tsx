@@ -1,17 +1,18 @@
-import { useDeferredValue, useState } from 'react';
-import { ActionIcon, Button, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { Button } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { GroupSummary } from '@resonant/contracts/groups';
-import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
-import { TableSearch } from '../../../components/table-search.tsx';
-import { TableSection } from '../../../components/table-section.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
+import { RowAction } from '../../../components/row-actions.tsx';
+import { useInPlaceSearch } from '../../../components/use-list-search.ts';
 import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { paths } from '../../../config/paths.ts';
 import { useSwitchContext } from '../../../lib/switch-context.ts';
 import { useGroups } from '../api/get-groups.ts';
 import { AddGroupDialog } from './add-group-dialog.tsx';
 import { DeleteGroupDialog } from './delete-group-dialog.tsx';
+import { groupColumns } from './group-columns.tsx';
 
 const GROUPS_PAGE_SIZES = [10, 25, 50] as const;
 
@@ -32,18 +33,13 @@ export function GroupsPage() {
   const navigate = useNavigate();
   const { data, isPending } = useGroups();
   const switchContext = useSwitchContext();
-  const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search);
   const paging = useTablePaging(GROUPS_PAGE_SIZES);
-  const searchFor = (text: string) => {
-    setSearch(text);
-    paging.resetPage();
-  };
+  const search = useInPlaceSearch(paging.resetPage);
   const [adding, setAdding] = useState(false);
   const [toDelete, setToDelete] = useState<GroupSummary | null>(null);
 
   const groups = data?.list ?? [];
-  const rows = groups.filter((group) => matches(group, deferredSearch));
+  const rows = groups.filter((group) => matches(group, search.term));
 
   const openGroup = (group: GroupSummary) => {
     if (switchContext.isPending) return;
@@ -53,97 +49,49 @@ export function GroupsPage() {
       currentUserType: 'group',
     });
   };
-
-  const columns: DataColumn<GroupSummary>[] = [
-    {
-      key: 'name',
-      header: 'Name',
-      sortValue: (group) => group.name,
-      render: (group) => (
-        <Text fw={500} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {group.name}
-        </Text>
-      ),
-    },
-    {
-      key: 'users',
-      header: 'Users',
-      numeric: true,
-      width: 96,
-      sortValue: (group) => group.members,
-      render: (group) => group.members,
-    },
-    {
-      key: 'actions',
-      header: <VisuallyHidden>Actions</VisuallyHidden>,
-      width: 104,
-      pinned: true,
-      render: (group) => (
-        // The row itself switches into the group: the buttons must not pass their click on.
-        <Group
-          gap={4}
-          justify="flex-end"
-          wrap="nowrap"
-          onClick={(event) => event.stopPropagation()}
-          onKeyDown={(event) => event.stopPropagation()}
-        >
-          <Tooltip label="Edit" withArrow>
-            <ActionIcon
-              variant="subtle"
-              aria-label={`Edit ${group.name}`}
-              onClick={() => navigate(manageGroupPath(group.id))}
-            >
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete" withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete ${group.name}`}
-              disabled={group.is_default}
-              onClick={() => setToDelete(group)}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      ),
-    },
-  ];
+  const actions = (group: GroupSummary) => (
+    <>
+      <RowAction
+        label={`Edit ${group.name}`}
+        tooltip="Edit"
+        icon={IconPencil}
+        onClick={() => navigate(manageGroupPath(group.id))}
+      />
+      <RowAction
+        label={`Delete ${group.name}`}
+        tooltip="Delete"
+        icon={IconTrash}
+        color="red"
+        disabled={group.is_default}
+        onClick={() => setToDelete(group)}
+      />
+    </>
+  );
 
   return (
-    <TableSection
+    <ListPage
       title="Groups of the organization"
       description="Select a group to switch into it. Everyone is in the Default group, which cannot be renamed or deleted."
-    >
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <TableSearch
-          label="Search groups"
-          placeholder="Search"
-          value={search}
-          onChange={searchFor}
-        />
+      search={{ label: 'Search groups', placeholder: 'Search', ...search.box }}
+      actions={
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setAdding(true)}>
           Add Group
         </Button>
-      </Group>
-
-      <DataTable
-        label="Groups"
-        columns={columns}
-        rows={rows}
-        rowKey={(group) => group.id}
-        loading={isPending || switchContext.isPending}
-        emptyText={
-          groups.length > 0 ? 'No groups match your search' : 'No groups yet. Add the first one.'
-        }
-        onRowClick={openGroup}
-        minWidth={300}
-        paging={paging.tableProps(rows.length)}
-        pageInPlace
-      />
-
+      }
+      table={{
+        label: 'Groups',
+        columns: groupColumns(actions),
+        rows,
+        rowKey: (group) => group.id,
+        loading: isPending || switchContext.isPending,
+        emptyText:
+          groups.length > 0 ? 'No groups match your search' : 'No groups yet. Add the first one.',
+        onRowClick: openGroup,
+        minWidth: 300,
+        paging: paging.tableProps(rows.length),
+        pageInPlace: true,
+      }}
+    >
       <AddGroupDialog
         opened={adding}
         onClose={() => setAdding(false)}
@@ -154,6 +102,6 @@ export function GroupsPage() {
         onClose={() => setToDelete(null)}
         onDeleted={() => setToDelete(null)}
       />
-    </TableSection>
+    </ListPage>
   );
 }

@@ -1,0 +1,67 @@
+import { Group } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { DataTable, type DataTableProps } from './data-table.tsx';
+import { LoadError } from './load-error.tsx';
+import { TableSearch, type TableSearchProps } from './table-search.tsx';
+import { TableSection } from './table-section.tsx';
+
+/** The query behind a list, for the retry shown in place of the table when it fails. */
+type ListQuery = { isError: boolean; isFetching: boolean; refetch: () => unknown };
+
+interface ListPageProps<Row> {
+  title?: string;
+  description?: string;
+  search: TableSearchProps;
+  /** Beside the search, e.g. which users are listed. */
+  filters?: ReactNode;
+  /** At the end of the toolbar, e.g. the Add button. */
+  actions?: ReactNode;
+  /** When the list failed to load, a retry naming `what` stands in for the table. */
+  failure?: { what: string; query: ListQuery };
+  table: DataTableProps<Row>;
+  /** The page's dialogs. */
+  children?: ReactNode;
+}
+
+/**
+ * A list page (users, groups, organizations, invitations): a card with its title, a toolbar with
+ * the search (and filters) and the page's buttons, then the table or, when it failed to load, a
+ * retry. The table brings its empty state, sorting and paging.
+ */
+export function ListPage<Row>({
+  title,
+  description,
+  search,
+  filters,
+  actions,
+  failure,
+  table,
+  children,
+}: ListPageProps<Row>) {
+  const searchBox = <TableSearch {...search} />;
+  return (
+    <TableSection title={title} description={description}>
+      <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+        {filters ? (
+          <Group gap="sm" wrap="wrap" style={{ flex: '1 1 320px' }}>
+            {searchBox}
+            {filters}
+          </Group>
+        ) : (
+          searchBox
+        )}
+        {actions}
+      </Group>
+      {failure?.query.isError ? (
+        <LoadError
+          what={failure.what}
+          onRetry={() => void failure.query.refetch()}
+          retrying={failure.query.isFetching}
+        />
+      ) : (
+        <DataTable {...table} />
+      )}
+      {children}
+    </TableSection>
+  );
+}
