@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Group, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import {
   INVITE_DIALOG_TITLE,
@@ -10,6 +10,7 @@ import {
   type InviteRole,
 } from '@resonant/contracts/invitations';
 import { OrgSearchSelect } from '../../../components/org-search-select.tsx';
+import { EmailInput, NameFields } from '../../../components/person-fields.tsx';
 import { useProfile } from '../../../lib/current-user.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useInvitationGroups } from '../api/get-invitation-groups.ts';
@@ -80,30 +81,17 @@ export function InviteUserDialog({ mode, opened, onClose }: InviteUserDialogProp
       {...dialogProps}
     >
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-        <TextInput
-          label="First name"
-          required
+        <NameFields
+          first={form.getInputProps('firstName')}
+          last={form.getInputProps('lastName')}
           maxLength={INVITE_FIELD_MAX}
-          autoComplete="off"
-          data-autofocus
-          {...form.getInputProps('firstName')}
-        />
-        <TextInput
-          label="Last name"
-          required
-          maxLength={INVITE_FIELD_MAX}
-          autoComplete="off"
-          {...form.getInputProps('lastName')}
+          labels={['First name', 'Last name']}
+          autofocus
         />
       </SimpleGrid>
-      <TextInput
-        label="Email"
-        type="email"
-        placeholder="name@example.com"
+      <EmailInput
         description="Only the account with this email can accept the invitation."
-        required
         maxLength={INVITE_FIELD_MAX}
-        autoComplete="off"
         {...form.getInputProps('email')}
       />
       {mode === 'admin' && (

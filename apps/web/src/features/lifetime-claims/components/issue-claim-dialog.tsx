@@ -1,8 +1,8 @@
-import { TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { INVITE_FIELD_MAX } from '@resonant/contracts/invitations';
 import { IssueClaimBody } from '@resonant/contracts/lifetime-claims';
 import { OrgSearchSelect } from '../../../components/org-search-select.tsx';
+import { EmailInput } from '../../../components/person-fields.tsx';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useIssueClaim } from '../api/issue-claim.ts';
 import { formDialogProps } from '../../../components/dialog-form.ts';
@@ -38,14 +38,9 @@ export function IssueClaimDialog({ opened, onClose }: IssueClaimDialogProps) {
 
   return (
     <FormDialog opened={opened} title={TITLE} submitLabel="Send Claim Link" {...dialogProps}>
-      <TextInput
-        label="Email"
-        type="email"
-        placeholder="name@example.com"
+      <EmailInput
         description="Only the account with this email can claim the membership."
-        required
         maxLength={INVITE_FIELD_MAX}
-        autoComplete="off"
         data-autofocus
         {...form.getInputProps('email')}
       />

@@ -1,17 +1,7 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  CopyButton,
-  Group,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import {
   ADD_ORGANIZATION_GENDERS,
   AddOrganizationFields,
@@ -21,13 +11,18 @@ import {
 } from '@resonant/contracts/organizations';
 import { NAME_MAX } from '@resonant/contracts/profile';
 import { formDialogProps } from '../../../components/dialog-form.ts';
-import { BirthDateField } from '../../../components/birth-date-field.tsx';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import {
+  EmailInput,
+  GenderAndBirthFields,
+  NameFields,
+} from '../../../components/person-fields.tsx';
 import { showSuccess } from '../../../lib/notify.tsx';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useAddOrganization } from '../api/add-organization.ts';
 import { generateDefaultPassword } from '../default-password.ts';
 import { addOrganizationFailure } from '../organization-display.ts';
+import { GeneratedPasswordField } from './generated-password-field.tsx';
 
 interface AddOrganizationValues {
   name: string;
@@ -123,75 +118,29 @@ export function AddOrganizationDialog({ opened, onClose }: AddOrganizationDialog
         Organization admin
       </Text>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-        <TextInput
-          label="First Name"
-          required
+        <NameFields
+          first={form.getInputProps('first_name')}
+          last={form.getInputProps('last_name')}
           maxLength={NAME_MAX}
-          autoComplete="off"
-          {...form.getInputProps('first_name')}
-        />
-        <TextInput
-          label="Last Name"
-          required
-          maxLength={NAME_MAX}
-          autoComplete="off"
-          {...form.getInputProps('last_name')}
         />
       </SimpleGrid>
-      <TextInput
-        label="Email"
-        type="email"
+      <EmailInput
         placeholder="admin@example.com"
         description="An existing account with this email becomes the admin and keeps its password."
-        required
-        autoComplete="off"
         {...form.getInputProps('email')}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-        <Select
-          label="Gender"
-          data={ADD_ORGANIZATION_GENDERS}
-          allowDeselect={false}
-          required
-          comboboxProps={{ withinPortal: true }}
-          {...form.getInputProps('gender')}
+        <GenderAndBirthFields
+          gender={form.getInputProps('gender')}
+          birthDate={form.getInputProps('dob')}
+          genders={ADD_ORGANIZATION_GENDERS}
         />
-        <BirthDateField {...form.getInputProps('dob')} />
       </SimpleGrid>
-      <div>
-        <PasswordInput
-          label="Password"
-          description="A strong password is prefilled for the new admin; it is encrypted before it is sent."
-          required
-          autoComplete="new-password"
-          visibilityToggleButtonProps={{ 'aria-label': 'Show password', tabIndex: 0 }}
-          {...form.getInputProps('password')}
-        />
-        <Group gap="xs" mt={6}>
-          <CopyButton value={values.password} timeout={2000}>
-            {({ copied, copy }) => (
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                leftSection={
-                  copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />
-                }
-                onClick={copy}
-              >
-                {copied ? 'Copied' : 'Copy password'}
-              </Button>
-            )}
-          </CopyButton>
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={() => form.setFieldValue('password', generateDefaultPassword())}
-          >
-            New password
-          </Button>
-        </Group>
-      </div>
+      <GeneratedPasswordField
+        inputProps={form.getInputProps('password')}
+        password={values.password}
+        onRenew={() => form.setFieldValue('password', generateDefaultPassword())}
+      />
       {failure && failure.field === null && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
           {failure.message}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PasswordInput, Text, TextInput } from '@mantine/core';
+import { PasswordInput, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -13,6 +13,7 @@ import { GroupSelect } from './group-select.tsx';
 import { UserDetailsFields } from './user-details-fields.tsx';
 import { formDialogProps } from '../../../components/dialog-form.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { EmailInput } from '../../../components/person-fields.tsx';
 
 interface AddUserValues {
   firstName: string;
@@ -68,14 +69,9 @@ export function AddUserDialog({ mode, groupName, opened, onClose }: AddUserDialo
   return (
     <FormDialog opened={opened} title="Add User" submitLabel="Add User" size="lg" {...dialogProps}>
       <UserDetailsFields form={form} />
-      <TextInput
-        label="Email"
-        type="email"
-        placeholder="name@example.com"
+      <EmailInput
         description="The username the user signs in with."
-        required
         maxLength={ADD_USER_EMAIL_MAX}
-        autoComplete="off"
         {...form.getInputProps('email')}
       />
       <PasswordInput

@@ -1,7 +1,7 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { NAME_MAX, GENDERS } from '@resonant/contracts/profile';
-import { BirthDateField } from '../../../components/birth-date-field.tsx';
+import { NAME_MAX } from '@resonant/contracts/profile';
+import { GenderAndBirthFields, NameFields } from '../../../components/person-fields.tsx';
 
 /** The personal details both user dialogs edit. */
 export interface UserDetailsValues {
@@ -21,29 +21,15 @@ export function UserDetailsFields<Values extends UserDetailsValues>({
 }: UserDetailsFieldsProps<Values>) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
-      <TextInput
-        label="First Name"
-        required
+      <NameFields
+        first={form.getInputProps('firstName')}
+        last={form.getInputProps('lastName')}
         maxLength={NAME_MAX}
-        autoComplete="off"
-        {...form.getInputProps('firstName')}
       />
-      <TextInput
-        label="Last Name"
-        required
-        maxLength={NAME_MAX}
-        autoComplete="off"
-        {...form.getInputProps('lastName')}
+      <GenderAndBirthFields
+        gender={form.getInputProps('gender')}
+        birthDate={form.getInputProps('birthDate')}
       />
-      <Select
-        label="Gender"
-        data={GENDERS}
-        allowDeselect={false}
-        required
-        comboboxProps={{ withinPortal: true }}
-        {...form.getInputProps('gender')}
-      />
-      <BirthDateField {...form.getInputProps('birthDate')} />
     </SimpleGrid>
   );
 }
