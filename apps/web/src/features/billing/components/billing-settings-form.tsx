@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Group, Paper, SimpleGrid, Skeleton, TextInput, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Skeleton, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   BILLING_EMAIL_MAX,
@@ -7,7 +7,9 @@ import {
   UpdateBillingDetailsBody,
   type OrgDetailsResponse,
 } from '@resonant/contracts/billing';
-import { LoadError } from '../../../components/load-error.tsx';
+import { EmailInput } from '../../../components/person-fields.tsx';
+import { QueryContent } from '../../../components/query-content.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useOrgDetails } from '../api/get-org-details.ts';
 import { useUpdateBillingDetails } from '../api/update-billing-details.ts';
@@ -19,38 +21,21 @@ const validate = zodResolver(UpdateBillingDetailsBody);
 /** SPEC §2 'Billing Settings': the billing email, and the billing start date (read-only). */
 export function BillingSettingsForm() {
   const details = useOrgDetails();
-  let body;
-  if (details.isPending) {
-    body = (
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" aria-hidden>
-        <Skeleton h={58} />
-        <Skeleton h={58} />
-      </SimpleGrid>
-    );
-  } else if (details.isError) {
-    body = (
-      <LoadError
-        what="The billing settings"
-        onRetry={() => void details.refetch()}
-        retrying={details.isFetching}
-      />
-    );
-  } else {
-    body = <BillingDetailsForm details={details.data} />;
-  }
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-label={TITLE}
-    >
-      <Title order={2} size="h4" mb="md">
-        {TITLE}
-      </Title>
-      {body}
-    </Paper>
+    <SectionCard title={TITLE} padding="roomy" gap="md">
+      <QueryContent
+        query={details}
+        what="The billing settings"
+        loading={
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" aria-hidden>
+            <Skeleton h={58} />
+            <Skeleton h={58} />
+          </SimpleGrid>
+        }
+      >
+        {(data) => <BillingDetailsForm details={data} />}
+      </QueryContent>
+    </SectionCard>
   );
 }
 
@@ -84,16 +69,14 @@ function BillingDetailsForm({ details }: { details: OrgDetailsResponse }) {
   return (
     <form noValidate onSubmit={handleSubmit} aria-label="Billing details">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput
+        <EmailInput
           label="Billing Email"
-          type="email"
           placeholder="billing@example.com"
           description={
             details.billing_email
               ? 'Invoices and payment problems are emailed here.'
               : 'Until one is set, invoices are emailed to the admins.'
           }
-          required
           maxLength={BILLING_EMAIL_MAX}
           autoComplete="email"
           {...form.getInputProps('billing_email')}

@@ -1,15 +1,5 @@
 import { useRef, useState } from 'react';
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCreditCardOff, IconPlus } from '@tabler/icons-react';
 import {
   NO_PAYMENT_METHODS_MESSAGE,
@@ -19,6 +9,9 @@ import {
 } from '@resonant/contracts/billing';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { QueryContent } from '../../../components/query-content.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
+import { SkeletonRows } from '../../../components/skeleton-rows.tsx';
 import { useChangeDefaultMethod } from '../api/attach-payment-method.ts';
 import { useBillingProvider } from '../api/get-billing-provider.ts';
 import { usePaymentMethods } from '../api/list-payment-methods.ts';
@@ -63,75 +56,20 @@ export function PaymentMethodsCard() {
   const defaultId = methods.data?.current_method_id ?? null;
   const busy = changeDefault.isPending || removeMethod.isPending;
 
-  let body;
-  if (methods.isPending) {
-    body = (
-      <Stack gap="sm" aria-hidden>
-        <Skeleton h={66} radius="md" />
-        <Skeleton h={66} radius="md" />
-      </Stack>
-    );
-  } else if (methods.isError) {
-    body = (
-      <LoadError
-        what="The payment methods"
-        onRetry={() => void methods.refetch()}
-        retrying={methods.isFetching}
-      />
-    );
-  } else if (list.length === 0) {
-    body = <NoPaymentMethods />;
-  } else {
-    body = (
-      <Stack
-        component="ul"
-        gap="sm"
-        m={0}
-        p={0}
-        style={{ listStyle: 'none' }}
-        aria-label="Saved cards"
-      >
-        {list.map((method) => (
-          <PaymentMethodRow
-            key={method.id}
-            method={method}
-            isDefault={method.id === defaultId}
-            busy={busy}
-            onDefaultChange={(makeDefault) =>
-              changeDefault.mutate({ methodId: method.id, makeDefault })
-            }
-            onRemove={() => setRemoving(method)}
-          />
-        ))}
-      </Stack>
-    );
-  }
-
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-label={TITLE}
-    >
-      <Group justify="space-between" align="flex-start" gap="sm" mb="md">
-        <div style={{ flex: '1 1 240px' }}>
-          <Group gap="xs" wrap="wrap">
-            <Title order={2} size="h4">
-              {TITLE}
-            </Title>
-            {provider.data?.provider === 'local' && (
-              <Badge color="orange" variant="light" c="orange.9" tt="none">
-                {TEST_MODE_LABEL}
-              </Badge>
-            )}
-          </Group>
-          <Text size="sm" c="dimmed">
-            Invoices are charged to the default card. If it is declined, the other cards are tried,
-            newest first.
-          </Text>
-        </div>
+    <SectionCard
+      title={TITLE}
+      padding="roomy"
+      gap="md"
+      titleAside={
+        provider.data?.provider === 'local' && (
+          <Badge color="orange" variant="light" c="orange.9" tt="none">
+            {TEST_MODE_LABEL}
+          </Badge>
+        )
+      }
+      description="Invoices are charged to the default card. If it is declined, the other cards are tried, newest first."
+      actions={
         <Button
           ref={addCardButton}
           leftSection={<IconPlus size={18} aria-hidden />}
@@ -140,15 +78,34 @@ export function PaymentMethodsCard() {
         >
           Add card
         </Button>
-      </Group>
-      {body}
-      {provider.isError && (
-        <LoadError
-          what="The card form"
-          onRetry={() => void provider.refetch()}
-          retrying={provider.isFetching}
-        />
-      )}
+      }
+    >
+      <div>
+        <QueryContent
+          query={methods}
+          what="The payment methods"
+          loading={<SkeletonRows height={66} />}
+        >
+          {() => (
+            <SavedCards
+              list={list}
+              defaultId={defaultId}
+              busy={busy}
+              onDefaultChange={(methodId, makeDefault) =>
+                changeDefault.mutate({ methodId, makeDefault })
+              }
+              onRemove={setRemoving}
+            />
+          )}
+        </QueryContent>
+        {provider.isError && (
+          <LoadError
+            what="The card form"
+            onRetry={() => void provider.refetch()}
+            retrying={provider.isFetching}
+          />
+        )}
+      </div>
       {provider.data && (
         <AddCardDialog
           provider={provider.data}
@@ -157,32 +114,18 @@ export function PaymentMethodsCard() {
           firstCard={list.length === 0}
         />
       )}
-      <ConfirmDialog
-        opened={removing !== null}
-        title="Remove payment method"
-        message={
-          removing
-            ? `Remove ${cardName(removing.card)}, expiring ${formatCardExpiry(removing.card.exp_month, removing.card.exp_year)}?`
-            : ''
-        }
-        details={
-          removing && (
-            <Text size="sm" c="dimmed">
-              {removalConsequence(removing.id === defaultId, list.length === 1)}
-            </Text>
-          )
-        }
-        confirmLabel="Remove"
+      <RemoveCardQuestion
+        method={removing}
+        consequence={removing && removalConsequence(removing.id === defaultId, list.length === 1)}
         loading={removeMethod.isPending}
         onClose={() => setRemoving(null)}
         onClosed={() => {
           if (removed.current) addCardButton.current?.focus();
           removed.current = false;
         }}
-        onConfirm={() =>
-          removing &&
+        onConfirm={(method) =>
           removeMethod.mutate(
-            { method_id: removing.id },
+            { method_id: method.id },
             {
               onSuccess: () => {
                 removed.current = true;
@@ -192,6 +135,85 @@ export function PaymentMethodsCard() {
           )
         }
       />
-    </Paper>
+    </SectionCard>
+  );
+}
+
+interface SavedCardsProps {
+  list: PaymentMethod[];
+  defaultId: string | null;
+  busy: boolean;
+  onDefaultChange: (methodId: string, makeDefault: boolean) => void;
+  onRemove: (method: PaymentMethod) => void;
+}
+
+/** The saved cards as a list, or what to do when there is none. */
+function SavedCards({ list, defaultId, busy, onDefaultChange, onRemove }: SavedCardsProps) {
+  if (list.length === 0) return <NoPaymentMethods />;
+  return (
+    <Stack
+      component="ul"
+      gap="sm"
+      m={0}
+      p={0}
+      style={{ listStyle: 'none' }}
+      aria-label="Saved cards"
+    >
+      {list.map((method) => (
+        <PaymentMethodRow
+          key={method.id}
+          method={method}
+          isDefault={method.id === defaultId}
+          busy={busy}
+          onDefaultChange={(makeDefault) => onDefaultChange(method.id, makeDefault)}
+          onRemove={() => onRemove(method)}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+interface RemoveCardQuestionProps {
+  /** The card asked about, or null while no question is open. */
+  method: PaymentMethod | null;
+  /** What removing it means for the invoices. */
+  consequence: string | null;
+  loading: boolean;
+  onClose: () => void;
+  onClosed: () => void;
+  onConfirm: (method: PaymentMethod) => void;
+}
+
+/** Remove payment method?, naming the card and what removing it means. */
+function RemoveCardQuestion({
+  method,
+  consequence,
+  loading,
+  onClose,
+  onClosed,
+  onConfirm,
+}: RemoveCardQuestionProps) {
+  return (
+    <ConfirmDialog
+      opened={method !== null}
+      title="Remove payment method"
+      message={
+        method
+          ? `Remove ${cardName(method.card)}, expiring ${formatCardExpiry(method.card.exp_month, method.card.exp_year)}?`
+          : ''
+      }
+      details={
+        consequence && (
+          <Text size="sm" c="dimmed">
+            {consequence}
+          </Text>
+        )
+      }
+      confirmLabel="Remove"
+      loading={loading}
+      onClose={onClose}
+      onClosed={onClosed}
+      onConfirm={() => method && onConfirm(method)}
+    />
   );
 }
