@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -47,7 +48,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   try {
     const dataDir = 'dataDir' in options ? path.join(options.dataDir, 'pglite') : undefined;
     const client = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir });
-    const db = drizzlePglite(client);
+    const db = drizzlePglite(yieldingInTransactions(client));
     return {
       db: db as unknown as Database,
       kind: 'pglite',
@@ -62,4 +63,28 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     unlock();
     throw error;
   }
+}
+
+/**
+ * PGlite as Drizzle's client, a transaction's every statement letting the event loop run first.
+ * PGlite runs SQL on the event loop's thread and answers through promises alone, so without it a
+ * transaction's statements (and the next request's, queued on PGlite's lock) follow each other as
+ * one run of microtasks, a second and more for an ingested batch, with no timer, request or answer
+ * served meanwhile. PostgreSQL works in its own process and needs none of it.
+ */
+function yieldingInTransactions(client: PGlite): PGlite {
+  const drizzleClient: Pick<PGlite, 'query' | 'transaction'> = {
+    query: (statement, params, options) => client.query(statement, params, options),
+    transaction: (work) => client.transaction((tx) => work(yieldingStatements(tx))),
+  };
+  // Drizzle's PGlite session calls these two only.
+  return drizzleClient as PGlite;
+}
+
+function yieldingStatements(tx: Transaction): Transaction {
+  const query: Transaction['query'] = async (statement, params, options) => {
+    await nextTurn();
+    return tx.query(statement, params, options);
+  };
+  return Object.create(tx, { query: { value: query } }) as Transaction;
 }

@@ -1,7 +1,6 @@
 import { getTableColumns, is, sql, type SQL } from 'drizzle-orm';
 import { PgEnumColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
-import { betweenStatements } from './ingest-batch.ts';
 
 type Insert<T extends PgTable> = T['$inferInsert'];
 
@@ -18,8 +17,8 @@ type Insert<T extends PgTable> = T['$inferInsert'];
  * take their defaults); `tail` follows the select (`on conflict …`, `returning …`); the returned
  * rows come as the driver gives them (what `tail` returns is for the caller to map).
  *
- * `rowsPerStatement` splits the rows into several statements, the event loop running between
- * them: PGlite executes a statement on the event loop's thread (see ingestDepsOf).
+ * `rowsPerStatement` splits the rows into several statements, between which a transaction on PGlite
+ * lets the event loop run (db/client.ts): PGlite executes a statement on the event loop's thread.
  */
 export async function insertUnnested<T extends PgTable, K extends keyof Insert<T> & string>(
   db: Database,
@@ -30,7 +29,6 @@ export async function insertUnnested<T extends PgTable, K extends keyof Insert<T
 ): Promise<Record<string, unknown>[]> {
   const returned: Record<string, unknown>[] = [];
   for (let start = 0; start < rows.length; start += rowsPerStatement) {
-    if (start > 0) await betweenStatements();
     const chunk = rows.slice(start, start + rowsPerStatement);
     returned.push(...(await insertStatement(db, table, keys, chunk, tail)));
   }

@@ -3,7 +3,6 @@ import type { Database } from '../db/client.ts';
 import { orgMemberships, organisations } from '../db/schema/organisations.ts';
 import { memberActiveDays, orgDailyActivity } from '../db/schema/rollups.ts';
 import type { OrgScope } from '../kernel/scope.ts';
-import { betweenStatements } from './ingest-batch.ts';
 
 /** What a member last did in the app: a reading kind or a session type, as stored. */
 export type ActivityType =
@@ -57,7 +56,6 @@ export async function recordMemberActivity(
       ),
     );
 
-  await betweenStatements();
   // One array parameter per field, whatever the number of recordings (as lib/bulk-insert.ts).
   const at = sql.param(recordings.map((recording) => recording.at.toISOString()));
   const type = sql.param(recordings.map((recording) => recording.type));
