@@ -1,7 +1,8 @@
 import type { CreateReadingBody } from '@resonant/contracts/readings';
 import type { OrgScope } from '../src/kernel/scope.ts';
 import type { Database } from '../src/db/client.ts';
-import { ingestReading } from '../src/features/readings/ingest-readings.ts';
+import { ingestOne } from '../src/features/ingestion/ingest-batch.ts';
+import { readingsKind } from '../src/features/ingestion/readings-kind.ts';
 import { analyseInThisThread } from '../src/lib/hrv-pool.ts';
 
 /** A reading as POST /api/v1/readings takes it; `takenAt` may also be a Date. */
@@ -12,7 +13,20 @@ type ReadingInput = Omit<CreateReadingBody, 'takenAt'> & { takenAt: string | Dat
  * included), as the mobile app's POST does: how the tests of other features arrange readings,
  * without a feature importing another. Its metrics are computed on this thread.
  */
-export function recordReading(db: Database, member: OrgScope, reading: ReadingInput, now: Date) {
+export async function recordReading(
+  db: Database,
+  member: OrgScope,
+  reading: ReadingInput,
+  now: Date,
+) {
   const takenAt = reading.takenAt instanceof Date ? reading.takenAt.toISOString() : reading.takenAt;
-  return ingestReading({ db, hrv: analyseInThisThread }, member, { ...reading, takenAt }, now);
+  const deps = { db, hrv: analyseInThisThread };
+  const { status, recording } = await ingestOne(
+    readingsKind,
+    deps,
+    member,
+    { ...reading, takenAt },
+    now,
+  );
+  return { status, reading: recording };
 }

@@ -9,11 +9,17 @@ import {
   optimalZoneScores,
   type Person,
   type Sex,
-} from '@resonant/hrv/synthetic';
-import { ingestReadings } from '../features/readings/ingest-readings.ts';
-import { ingestSessions } from '../features/sessions/ingest-sessions.ts';
+} from '@resonant/hrv/synthetic-person';
+import type { BatchOutcome } from '../features/ingestion/batch-plan.ts';
+import {
+  ingestBatch,
+  type AnalysedRecording,
+  type IngestDeps,
+  type IngestionKind,
+} from '../features/ingestion/ingest-batch.ts';
+import { readingsKind } from '../features/ingestion/readings-kind.ts';
+import { sessionsKind } from '../features/ingestion/sessions-kind.ts';
 import { analyseInThisThread, type HrvAnalyser } from '../lib/hrv-pool.ts';
-import type { BatchOutcome } from '../lib/ingest-batch.ts';
 import type { Database } from '../db/client.ts';
 import { accounts, profiles } from '../db/schema/accounts.ts';
 import { orgMemberships } from '../db/schema/organisations.ts';
@@ -244,19 +250,24 @@ async function storeDemoRecordings(
   now: Date,
   hrv: HrvAnalyser = analyseInThisThread,
 ): Promise<void> {
-  const readings = recordings.flatMap((recording) =>
-    recording.type === 'reading' ? [recording.input] : [],
-  );
-  const sessions = recordings.flatMap((recording) =>
-    recording.type === 'session' ? [recording.input] : [],
-  );
-  for (let start = 0; start < readings.length; start += BATCH_MAX_ITEMS) {
-    const batch = readings.slice(start, start + BATCH_MAX_ITEMS);
-    assertStored(await ingestReadings({ db, hrv }, scope, batch, now));
-  }
-  for (let start = 0; start < sessions.length; start += BATCH_MAX_ITEMS) {
-    const batch = sessions.slice(start, start + BATCH_MAX_ITEMS);
-    assertStored(await ingestSessions({ db, hrv }, scope, batch, now));
+  const deps = { db, hrv };
+  const inputsOf = (type: DemoRecording['type']) =>
+    recordings.flatMap((recording) => (recording.type === type ? [recording.input] : []));
+  await storeInBatches(readingsKind, deps, scope, inputsOf('reading'), now);
+  await storeInBatches(sessionsKind, deps, scope, inputsOf('session'), now);
+}
+
+/** Stores recordings of one kind in batches of up to BATCH_MAX_ITEMS, all or the seed stops. */
+async function storeInBatches<A extends AnalysedRecording, S, P>(
+  kind: IngestionKind<A, S, P>,
+  deps: IngestDeps,
+  scope: { orgId: string; accountId: string },
+  inputs: readonly unknown[],
+  now: Date,
+): Promise<void> {
+  for (let start = 0; start < inputs.length; start += BATCH_MAX_ITEMS) {
+    const batch = inputs.slice(start, start + BATCH_MAX_ITEMS);
+    assertStored(await ingestBatch(kind, deps, scope, batch, now));
   }
 }
 

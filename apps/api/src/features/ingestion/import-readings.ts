@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import type { ImportFileResult, ReadingKind } from '@resonant/contracts/readings';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import type { OrgScope } from '../../kernel/scope.ts';
-import type { IngestDeps } from '../../lib/ingest-batch.ts';
-import { ingestReadings } from './ingest-readings.ts';
+import { ingestBatch, type IngestDeps } from './ingest-batch.ts';
+import { readingsKind } from './readings-kind.ts';
 import { isRrFileName, parseRrFile, RR_FILE_EXTENSIONS } from './rr-input.ts';
 
 export type UploadedFile = { name: string; content: Buffer };
 
 /**
- * Stores one reading per uploaded file, all in one batch through ingestReadings: a file that
+ * Stores one reading per uploaded file, all in one batch through ingestBatch: a file that
  * cannot be read or stored is reported as `failed` with the reason and the others go on. The
  * clientId is a hash of the file's RR series, so uploading the same recording again (or twice in
  * one upload) reports `duplicate`.
@@ -39,7 +39,7 @@ export async function importReadings(
     }
   }
   const readings = prepared.flatMap((entry) => ('reading' in entry ? [entry.reading] : []));
-  const outcomes = (await ingestReadings(deps, scope, readings, now)).values();
+  const outcomes = (await ingestBatch(readingsKind, deps, scope, readings, now)).values();
   return prepared.map(({ file, ...entry }): ImportFileResult => {
     if ('refusal' in entry) return { file, status: 'failed', message: entry.refusal };
     const outcome = outcomes.next().value!;

@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '@resonant/contracts/errors';
 import {
   BATCH_BODY_LIMIT_BYTES,
   BATCH_MAX_ITEMS,
@@ -17,26 +16,22 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { HrvAnalyser } from '../../lib/hrv-pool.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
-import { batchAnswer, ingestDepsOf } from '../../lib/ingest-batch.ts';
 import { readMultipartForm } from '../../lib/multipart-form.ts';
+import { issueMessage } from '../../lib/zod-issues.ts';
 import { requireOrg } from '../../kernel/scope.ts';
 import { parseRecordingTime } from '../../lib/recording-input.ts';
 import { importReadings, type UploadedFile } from './import-readings.ts';
-import { ingestReading, ingestReadings } from './ingest-readings.ts';
+import { batchAnswer } from './batch-plan.ts';
+import { ingestBatch, ingestDepsOf, ingestOne } from './ingest-batch.ts';
+import { readingsKind } from './readings-kind.ts';
 import { RR_FILE_EXTENSIONS } from './rr-input.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
 const MB = 1024 * 1024;
 /** Room for the largest series allowed (200,000 intervals) as JSON, with decimals. */
 const READING_BODY_LIMIT = 4 * MB;
 const IMPORT_MAX_FILES = 10;
 const IMPORT_MAX_FILE_BYTES = 8 * MB;
-
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  413: ErrorResponse,
-};
 
 /** Ingestion of readings by the mobile app and integrations (DESIGN §3, /api/v1). */
 export const readingsRoutes: FastifyPluginAsyncZod<AppDeps & { hrv: HrvAnalyser }> = async (
@@ -66,13 +61,13 @@ export const readingsRoutes: FastifyPluginAsyncZod<AppDeps & { hrv: HrvAnalyser 
           'account already sent the same `clientId`. Every problem answers 400 naming it, a body ' +
           `over ${READING_BODY_LIMIT / MB} MB 413; nothing is stored then.`,
         body: CreateReadingBody,
-        response: { 200: Reading, 201: Reading, ...errors },
+        response: { 200: Reading, 201: Reading, ...errorResponses(400, 401, 403, 413) },
       },
     },
     async (request, reply) => {
       const scope = requireOrg(request.scope);
-      const outcome = await ingestReading(ingest, scope, request.body, clock());
-      return reply.status(outcome.status === 'created' ? 201 : 200).send(outcome.reading);
+      const outcome = await ingestOne(readingsKind, ingest, scope, request.body, clock());
+      return reply.status(outcome.status === 'created' ? 201 : 200).send(outcome.recording);
     },
   );
 
@@ -97,12 +92,18 @@ export const readingsRoutes: FastifyPluginAsyncZod<AppDeps & { hrv: HrvAnalyser 
           `list, empty, more than ${BATCH_MAX_ITEMS}) or when text PostgreSQL cannot store (NUL) ` +
           `is anywhere in the body; a body over ${BATCH_BODY_LIMIT_BYTES / MB} MB 413.`,
         body: CreateReadingsBatchBody,
-        response: { 200: ReadingsBatchResponse, ...errors },
+        response: { 200: ReadingsBatchResponse, ...errorResponses(400, 401, 403, 413) },
       },
     },
     async (request) => {
       const scope = requireOrg(request.scope);
-      const outcomes = await ingestReadings(ingest, scope, request.body.readings, clock());
+      const outcomes = await ingestBatch(
+        readingsKind,
+        ingest,
+        scope,
+        request.body.readings,
+        clock(),
+      );
       return batchAnswer(outcomes, 'reading');
     },
   );
@@ -135,7 +136,7 @@ export const readingsRoutes: FastifyPluginAsyncZod<AppDeps & { hrv: HrvAnalyser 
         // Documents the form; a multipart request has no parsed body (null), so this only refuses
         // a body of another kind (JSON) with 400.
         body: ImportReadingsForm.nullish(),
-        response: { 200: ImportReadingsResponse, ...errors },
+        response: { 200: ImportReadingsResponse, ...errorResponses(400, 401, 403, 413) },
       },
     },
     async (request) => {
@@ -145,10 +146,7 @@ export const readingsRoutes: FastifyPluginAsyncZod<AppDeps & { hrv: HrvAnalyser 
         takenAt: fields.get('takenAt') || undefined,
         kind: fields.get('kind') || undefined,
       });
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw badRequest(`${issue?.path.join('.')}: ${issue?.message}`);
-      }
+      if (!parsed.success) throw badRequest(issueMessage(parsed.error.issues, 'Invalid request'));
       if (files.length === 0) throw badRequest('file: Attach at least one file');
       const now = clock();
       const takenAt = parseRecordingTime(parsed.data.takenAt ?? now, now, 'takenAt');

@@ -1,35 +1,17 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { HRV_METRIC_KEYS, type HrvMetrics, type Quality } from '@resonant/contracts/metrics';
-import type { SessionMinute, SessionType } from '@resonant/contracts/sessions';
+import { HRV_METRIC_KEYS } from '@resonant/contracts/metrics';
+import type { SessionMinute } from '@resonant/contracts/sessions';
 import type { Database } from '../../db/client.ts';
-import {
-  hrvSessionMinutes,
-  hrvSessions,
-  hrvSessionTags,
-  type BreathTime,
-  type OptimalZoneSamples,
-} from '../../db/schema/hrv-sessions.ts';
+import { hrvSessionMinutes, hrvSessions, hrvSessionTags } from '../../db/schema/hrv-sessions.ts';
 import { tags } from '../../db/schema/readings.ts';
 import { metricColumnsOf } from '../../lib/hrv-metrics.ts';
 import type { OrgScope } from '../../kernel/scope.ts';
 import { insertUnnested } from '../../lib/bulk-insert.ts';
 import { sortTags, type PresentedTag } from '../../lib/offered-tags.ts';
+import type { AnalysedSession } from '../../lib/session-analysis.ts';
 
-export type NewSession = {
-  clientId: string;
-  type: SessionType;
-  sessionName: string;
-  startedAt: Date;
-  breathsPerMinute: number | null;
-  sessionMinutes: number;
-  breathTime: BreathTime | null;
-  rr: number[];
-  optimalZoneSamples: OptimalZoneSamples | null;
-  ozSesAvgPercentage: number | null;
-  optimalZoneSessionAverage: number | null;
-  quality: Quality;
-  averages: HrvMetrics;
-};
+/** A session to store: as analysed but for its minutes (stored apart), with its RR series. */
+export type NewSession = Omit<AnalysedSession, 'tagIds' | 'results'> & { rr: number[] };
 
 /** A session as stored, as the API presents it but for its dates. */
 export type StoredSession = Omit<NewSession, 'rr' | 'optimalZoneSamples' | 'sessionMinutes'> & {

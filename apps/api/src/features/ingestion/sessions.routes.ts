@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '@resonant/contracts/errors';
 import { BATCH_BODY_LIMIT_BYTES, BATCH_MAX_ITEMS } from '@resonant/contracts/readings';
 import {
   CreateSessionBody,
@@ -9,20 +8,15 @@ import {
 } from '@resonant/contracts/sessions';
 import type { AppDeps } from '../../app-deps.ts';
 import type { HrvAnalyser } from '../../lib/hrv-pool.ts';
-import { batchAnswer, ingestDepsOf } from '../../lib/ingest-batch.ts';
 import { requireOrg } from '../../kernel/scope.ts';
-import { ingestSession, ingestSessions } from './ingest-sessions.ts';
+import { batchAnswer } from './batch-plan.ts';
+import { ingestBatch, ingestDepsOf, ingestOne } from './ingest-batch.ts';
+import { sessionsKind } from './sessions-kind.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
 const MB = 1024 * 1024;
 /** Room for a day-long series (200,000 intervals) and its optimal-zone samples as JSON. */
 const SESSION_BODY_LIMIT = 8 * MB;
-
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  413: ErrorResponse,
-};
 
 /** Ingestion of breathing sessions by the mobile app and integrations (DESIGN §3, /api/v1). */
 export const sessionsRoutes: FastifyPluginAsyncZod<AppDeps & { hrv: HrvAnalyser }> = async (
@@ -50,13 +44,13 @@ export const sessionsRoutes: FastifyPluginAsyncZod<AppDeps & { hrv: HrvAnalyser 
           `problem answers 400 naming it, a body over ${SESSION_BODY_LIMIT / MB} MB 413; nothing ` +
           'is stored then.',
         body: CreateSessionBody,
-        response: { 200: HrvSession, 201: HrvSession, ...errors },
+        response: { 200: HrvSession, 201: HrvSession, ...errorResponses(400, 401, 403, 413) },
       },
     },
     async (request, reply) => {
       const scope = requireOrg(request.scope);
-      const outcome = await ingestSession(ingest, scope, request.body, clock());
-      return reply.status(outcome.status === 'created' ? 201 : 200).send(outcome.session);
+      const outcome = await ingestOne(sessionsKind, ingest, scope, request.body, clock());
+      return reply.status(outcome.status === 'created' ? 201 : 200).send(outcome.recording);
     },
   );
 
@@ -81,12 +75,18 @@ export const sessionsRoutes: FastifyPluginAsyncZod<AppDeps & { hrv: HrvAnalyser 
           'cannot store (NUL) is anywhere in the body; a body over ' +
           `${BATCH_BODY_LIMIT_BYTES / MB} MB 413.`,
         body: CreateSessionsBatchBody,
-        response: { 200: SessionsBatchResponse, ...errors },
+        response: { 200: SessionsBatchResponse, ...errorResponses(400, 401, 403, 413) },
       },
     },
     async (request) => {
       const scope = requireOrg(request.scope);
-      const outcomes = await ingestSessions(ingest, scope, request.body.sessions, clock());
+      const outcomes = await ingestBatch(
+        sessionsKind,
+        ingest,
+        scope,
+        request.body.sessions,
+        clock(),
+      );
       return batchAnswer(outcomes, 'session');
     },
   );

@@ -1,33 +1,6 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { AppDeps } from '../app-deps.ts';
-import type { Database } from '../db/client.ts';
-import type { HrvAnalyser } from './hrv-pool.ts';
-import { badRequest, HttpError } from './http-error.ts';
-import { tagsOf, type PresentedTag } from './offered-tags.ts';
-import type { CheckedEntry } from './recording-input.ts';
-
-/**
- * What ingestion needs: the database, where the checks and metrics run (lib/hrv-pool.ts), and how
- * many rows a statement writes at most: all of a batch's (one statement per table) unless said.
- */
-export type IngestDeps = { db: Database; hrv: HrvAnalyser; rowsPerStatement?: number };
-
-/**
- * PGlite runs SQL on the event loop's thread: 1,000 readings in one statement hold it for a few
- * hundred ms, so on PGlite a batch's rows go in statements of this many (some 10-20 ms each on a
- * quiet machine), the event loop running between them, in the same transaction. PostgreSQL works
- * in its own process and takes each table's rows in one statement.
- */
-const PGLITE_ROWS_PER_STATEMENT = 50;
-
-/** The ingestion's dependencies in the app. */
-export function ingestDepsOf(deps: AppDeps & { hrv: HrvAnalyser }): IngestDeps {
-  return {
-    db: deps.db,
-    hrv: deps.hrv,
-    rowsPerStatement: deps.databaseKind === 'pglite' ? PGLITE_ROWS_PER_STATEMENT : undefined,
-  };
-}
+import { badRequest, HttpError } from '../../lib/http-error.ts';
+import { tagsOf, type PresentedTag } from '../../lib/offered-tags.ts';
+import type { CheckedEntry } from '../../lib/recording-input.ts';
 
 /** A recording of a batch to store: its checks passed, its tags are offered, its clientId is new here. */
 export type Planned<T> = T & { index: number; tags: PresentedTag[] };
@@ -99,7 +72,6 @@ export function batchOutcomes<R>(
   });
 }
 
-/** How many entries of a batch had each outcome. */
 /**
  * A batch route's answer: one result per entry in order, the recording named as the route names
  * it (`reading`, `session`), and the count of each status.
@@ -122,14 +94,6 @@ export function batchAnswer<R, Name extends string>(
 }
 
 /**
- * An entry's RR series, which its analysis checked (lib/recording-input.ts): the ingestion stores
- * the parsed request's own array rather than a copy sent back by the worker thread.
- */
-export function checkedSeries(entry: unknown): number[] {
-  return (entry as { rr: number[] }).rr;
-}
-
-/**
  * The outcome of a batch of one as a single route answers it: its recording, new or the first for
  * its clientId, or 400 with the reason it was refused.
  */
@@ -142,19 +106,3 @@ export function onlyOutcome<R>(outcomes: readonly BatchOutcome<R>[]): {
   if (outcome.status === 'failed') throw badRequest(outcome.message);
   return outcome;
 }
-
-/** A batch's new and earlier recordings as the API presents them, by clientId. */
-export function presentEach<S, R>(
-  stored: ReadonlyMap<string, S>,
-  present: (recording: S) => R,
-): Map<string, R> {
-  return new Map([...stored].map(([clientId, recording]) => [clientId, present(recording)]));
-}
-
-/**
- * Lets the event loop run between two statements of a batch's transaction. PGlite answers every
- * query through promises alone, so without it a transaction's statements (and the next request's,
- * queued on PGlite's lock) follow each other as one run of microtasks, a second and more for a
- * batch, with no timer, request or answer served meanwhile.
- */
-export const betweenStatements = () => nextTurn();

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { HRV_METRIC_KEYS, type HrvMetrics, type Quality } from '@resonant/contracts/metrics';
-import type { ReadingKind } from '@resonant/contracts/readings';
+import { HRV_METRIC_KEYS } from '@resonant/contracts/metrics';
 import type { Database } from '../../db/client.ts';
 import { readingTags, readings, tags } from '../../db/schema/readings.ts';
 import { metricColumnsOf } from '../../lib/hrv-metrics.ts';
 import type { OrgScope } from '../../kernel/scope.ts';
 import { insertUnnested } from '../../lib/bulk-insert.ts';
 import { sortTags, type PresentedTag } from '../../lib/offered-tags.ts';
+import type { AnalysedReading } from '../../lib/reading-analysis.ts';
 
 /** A reading as stored, as the API presents it but for its dates. */
 export type StoredReading = Omit<NewReading, 'rr'> & {
@@ -15,16 +15,8 @@ export type StoredReading = Omit<NewReading, 'rr'> & {
   createdAt: Date;
 };
 
-export type NewReading = {
-  clientId: string;
-  takenAt: Date;
-  kind: ReadingKind;
-  note: string | null;
-  device: string | null;
-  rr: number[];
-  quality: Quality;
-  metrics: HrvMetrics;
-};
+/** A reading to store: as analysed, with its RR series. */
+export type NewReading = Omit<AnalysedReading, 'tagIds'> & { rr: number[] };
 
 const READING_COLUMNS = [
   'orgId',
