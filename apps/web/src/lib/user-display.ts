@@ -4,6 +4,13 @@ import { MISSING_SIGNUP_DATE, type OrgUser } from '@resonant/contracts/org-users
 
 export type UserDisplayType = 'Admin' | 'External' | 'Internal';
 
+/** The colour of a user type's badge. */
+export const USER_TYPE_COLORS: Record<UserDisplayType, string> = {
+  Admin: 'indigo',
+  Internal: 'resonant',
+  External: 'orange',
+};
+
 /** SPEC §3: Admin when the highest role is org, else External when solo, else Internal. */
 export function userDisplayType(user: Pick<OrgUser, 'user_highest_role' | 'is_solo'>) {
   if (user.user_highest_role === 'org') return 'Admin';

@@ -1,17 +1,18 @@
 import { Text } from '@mantine/core';
 import type { GroupTrendRow } from '@resonant/contracts/analytics';
 import type { DataColumn } from '../../../components/data-table.tsx';
-import { averageColumn, NO_WRAP, trendColumn } from './trend-columns.tsx';
+import { averageColumn, trendColumn } from './trend-columns.tsx';
 import { TrendRows, type TrendRowsProps } from './trend-rows.tsx';
 
 const COLUMNS: DataColumn<GroupTrendRow>[] = [
   trendColumn(),
   {
     key: 'name',
-    header: <span style={NO_WRAP}>Group</span>,
+    header: 'Group',
+    noWrap: true,
     sortable: true,
     render: (row) => (
-      <Text size="sm" fw={600} style={NO_WRAP}>
+      <Text size="sm" fw={600}>
         {row.name}
       </Text>
     ),

@@ -2,9 +2,6 @@ import type { DataColumn } from '../../../components/data-table.tsx';
 import { formatMetric } from '../../../lib/hrv-format.ts';
 import { TrendArrow } from './trend-arrow.tsx';
 
-// Headers and names keep to one line: on a phone the table scrolls sideways instead.
-export const NO_WRAP = { whiteSpace: 'nowrap' } as const;
-
 type Averages = {
   latest_avg_rmssd: number | null;
   previous_avg_rmssd: number | null;
@@ -24,7 +21,8 @@ export function averageColumn<Row extends Averages>(
 ): DataColumn<Row> {
   return {
     key,
-    header: <span style={NO_WRAP}>{header}</span>,
+    header,
+    noWrap: true,
     numeric: true,
     render: (row) => formatMetric(row[key]),
   };
@@ -34,7 +32,8 @@ export function averageColumn<Row extends Averages>(
 export function trendColumn<Row extends Averages>(): DataColumn<Row> {
   return {
     key: 'trend',
-    header: <span style={NO_WRAP}>Trend</span>,
+    header: 'Trend',
+    noWrap: true,
     width: 72,
     render: (row) => <TrendArrow trending={row.trending} />,
   };

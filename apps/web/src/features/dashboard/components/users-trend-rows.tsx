@@ -1,35 +1,31 @@
 import { Text } from '@mantine/core';
 import type { UserTrendRow } from '@resonant/contracts/analytics';
 import type { DataColumn } from '../../../components/data-table.tsx';
+import { textColumn } from '../../../components/text-column.tsx';
 import { formatDateTime, formatMetric } from '../../../lib/hrv-format.ts';
-import { averageColumn, NO_WRAP, trendColumn } from './trend-columns.tsx';
+import { averageColumn, trendColumn } from './trend-columns.tsx';
 import { TrendRows, type TrendRowsProps } from './trend-rows.tsx';
 
 const COLUMNS: DataColumn<UserTrendRow>[] = [
   trendColumn(),
   {
     key: 'name',
-    header: <span style={NO_WRAP}>Name</span>,
+    header: 'Name',
+    noWrap: true,
     sortable: true,
     render: (row) => (
-      <Text size="sm" fw={600} style={NO_WRAP}>
+      <Text size="sm" fw={600}>
         {row.first_name} {row.last_name}
       </Text>
     ),
   },
-  {
-    key: 'last_reading_at',
-    header: <span style={NO_WRAP}>Last reading</span>,
+  textColumn('last_reading_at', 'Last reading', (row) => formatDateTime(row.last_reading_at), {
     sortable: true,
-    render: (row) => (
-      <Text size="sm" style={NO_WRAP}>
-        {formatDateTime(row.last_reading_at)}
-      </Text>
-    ),
-  },
+  }),
   {
     key: 'population_avg_hrv',
-    header: <span style={NO_WRAP}>Population average</span>,
+    header: 'Population average',
+    noWrap: true,
     numeric: true,
     render: (row) => formatMetric(row.population_avg_hrv),
   },

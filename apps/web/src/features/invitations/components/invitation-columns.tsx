@@ -1,35 +1,28 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import type { Invitation, InvitationsSort } from '@resonant/contracts/invitations';
 import type { DataColumn } from '../../../components/data-table.tsx';
 import { MailStatusBadge } from '../../../components/mail-status-badge.tsx';
 import { actionsColumn, RowAction } from '../../../components/row-actions.tsx';
-import { formatDate, NO_VALUE } from '../../../lib/hrv-format.ts';
+import { textColumn } from '../../../components/text-column.tsx';
+import { formatDate } from '../../../lib/hrv-format.ts';
 import { useResendInvitation } from '../api/resend-invitation.ts';
 import { canResend, invitationStatusBadge } from '../invitation-display.ts';
 
 /** A column of text, sorted by the server as `key`. */
-function textColumn(
+const sortedText = (
   key: InvitationsSort,
   header: string,
   value: (invitation: Invitation) => string | null,
-): DataColumn<Invitation> {
-  return {
-    key,
-    header,
-    noWrap: true,
-    sortable: true,
-    render: (invitation) => <Text size="sm">{value(invitation) ?? NO_VALUE}</Text>,
-  };
-}
+) => textColumn(key, header, value, { sortable: true });
 
 /** The columns of the invitations list, sorted by the server, then Resend. */
 export const INVITATION_COLUMNS: DataColumn<Invitation>[] = [
-  textColumn('first_name', 'First name', (invitation) => invitation.state.first_name),
-  textColumn('last_name', 'Last name', (invitation) => invitation.state.last_name),
-  textColumn('email', 'Email', (invitation) => invitation.email),
-  textColumn('org_name', 'Org Name', (invitation) => invitation.state.org_name),
-  textColumn('group_name', 'Group Name', (invitation) => invitation.state.group_name),
+  sortedText('first_name', 'First name', (invitation) => invitation.state.first_name),
+  sortedText('last_name', 'Last name', (invitation) => invitation.state.last_name),
+  sortedText('email', 'Email', (invitation) => invitation.email),
+  sortedText('org_name', 'Org Name', (invitation) => invitation.state.org_name),
+  sortedText('group_name', 'Group Name', (invitation) => invitation.state.group_name),
   {
     key: 'status',
     header: 'Status',
@@ -46,7 +39,7 @@ export const INVITATION_COLUMNS: DataColumn<Invitation>[] = [
       );
     },
   },
-  textColumn('sent_at', 'Sent at', (invitation) => formatDate(invitation.created_at)),
+  sortedText('sent_at', 'Sent at', (invitation) => formatDate(invitation.created_at)),
   actionsColumn((invitation) => <ResendButton invitation={invitation} />, 56),
 ];
 

@@ -1,43 +1,26 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import type { LifetimeClaim } from '@resonant/contracts/lifetime-claims';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { MailStatusBadge } from '../../../components/mail-status-badge.tsx';
 import { TableSection } from '../../../components/table-section.tsx';
+import { textColumn } from '../../../components/text-column.tsx';
 import { useTablePaging } from '../../../components/use-table-paging.ts';
-import { formatDate, NO_VALUE } from '../../../lib/hrv-format.ts';
+import { formatDate } from '../../../lib/hrv-format.ts';
 import { useClaims } from '../api/get-claims.ts';
 import { CLAIM_MAIL_FAILED_HINT, CLAIMS_PAGE_SIZES, claimStatusBadge } from '../claim-display.ts';
 import { IssueClaimDialog } from './issue-claim-dialog.tsx';
 
 const TITLE = 'Lifetime Memberships';
-// Cells keep to one line: on a phone the table scrolls sideways instead of stacking letters.
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
-
-function textColumn(
-  key: string,
-  header: string,
-  value: (claim: LifetimeClaim) => string | null,
-): DataColumn<LifetimeClaim> {
-  return {
-    key,
-    header: <span style={NO_WRAP}>{header}</span>,
-    render: (claim) => (
-      <Text size="sm" style={NO_WRAP}>
-        {value(claim) ?? NO_VALUE}
-      </Text>
-    ),
-  };
-}
-
 const COLUMNS: DataColumn<LifetimeClaim>[] = [
   textColumn('email', 'Email', (claim) => claim.email),
   textColumn('organization', 'Organization', (claim) => claim.org_name),
   {
     key: 'status',
-    header: <span style={NO_WRAP}>Status</span>,
+    header: 'Status',
+    noWrap: true,
     render: (claim) => {
       const status = claimStatusBadge(claim.status);
       return (

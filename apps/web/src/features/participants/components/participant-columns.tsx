@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Participant } from '@resonant/contracts/participants';
 import type { DataColumn } from '../../../components/data-table.tsx';
+import { actionsColumn } from '../../../components/row-actions.tsx';
+import { textColumn } from '../../../components/text-column.tsx';
 import { paths, userPagePath } from '../../../config/paths.ts';
 import { formatDateTime, formatMetric } from '../../../lib/hrv-format.ts';
 import {
@@ -10,39 +12,12 @@ import {
   lastActivityType,
   payerLabel,
   signupDate,
+  USER_TYPE_COLORS,
   userDisplayType,
-  type UserDisplayType,
 } from '../../../lib/user-display.ts';
-
-// Headers and cells keep to one line: on a phone the table scrolls sideways instead.
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
-
-const TYPE_COLORS: Record<UserDisplayType, string> = {
-  Admin: 'indigo',
-  Internal: 'resonant',
-  External: 'orange',
-};
 
 // Badges keep their whole label instead of shrinking to an ellipsis in a crowded row.
 const WHOLE_BADGE = { minWidth: 'max-content' } as const;
-
-function textColumn(
-  key: string,
-  header: string,
-  value: (row: Participant) => string,
-  options: Pick<DataColumn<Participant>, 'numeric' | 'sortValue'> = {},
-): DataColumn<Participant> {
-  return {
-    key,
-    header: <span style={NO_WRAP}>{header}</span>,
-    ...options,
-    render: (row) => (
-      <Text size="sm" style={NO_WRAP}>
-        {value(row)}
-      </Text>
-    ),
-  };
-}
 
 /**
  * The columns of the group area's one table: who the user is (the users list's columns, SPEC §2
@@ -60,7 +35,8 @@ export function participantColumns({
   return [
     {
       key: 'name',
-      header: <span style={NO_WRAP}>Name</span>,
+      header: 'Name',
+      noWrap: true,
       sortValue: (row) => row.full_name,
       render: (row) => (
         <Group gap={6} wrap="nowrap">
@@ -69,7 +45,6 @@ export function participantColumns({
             to={userPagePath(paths.group.participantProfile, row.user_id)}
             size="sm"
             fw={600}
-            style={NO_WRAP}
           >
             {row.full_name}
           </Anchor>
@@ -84,11 +59,17 @@ export function participantColumns({
     textColumn('email', 'Email', (row) => row.email, { sortValue: (row) => row.email }),
     {
       key: 'type',
-      header: <span style={NO_WRAP}>User type</span>,
+      header: 'User type',
+      noWrap: true,
       render: (row) => {
         const displayType = userDisplayType(row);
         return (
-          <Badge variant="light" color={TYPE_COLORS[displayType]} tt="none" style={WHOLE_BADGE}>
+          <Badge
+            variant="light"
+            color={USER_TYPE_COLORS[displayType]}
+            tt="none"
+            style={WHOLE_BADGE}
+          >
             {displayType}
           </Badge>
         );
@@ -96,7 +77,8 @@ export function participantColumns({
     },
     {
       key: 'group-admin',
-      header: <span style={NO_WRAP}>Group admin</span>,
+      header: 'Group admin',
+      noWrap: true,
       render: (row) =>
         row.is_group_admin ? (
           <Badge variant="light" color="indigo" tt="none" style={WHOLE_BADGE}>
@@ -121,16 +103,6 @@ export function participantColumns({
     textColumn('last-activity-type', 'Last activity type', lastActivityType),
     textColumn('signup', 'Signup date', signupDate, { sortValue: signupDate }),
     textColumn('payer', 'Payer', payerLabel),
-    {
-      key: 'actions',
-      header: <VisuallyHidden>Actions</VisuallyHidden>,
-      width: 88,
-      pinned: true,
-      render: (row) => (
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          {actions(row)}
-        </Group>
-      ),
-    },
+    actionsColumn(actions, 88),
   ];
 }

@@ -3,9 +3,6 @@ import type { MemberReading } from '@resonant/contracts/reports';
 import type { DataColumn } from '../../../components/data-table.tsx';
 import { formatDateTime, formatMetric, NO_VALUE } from '../../../lib/hrv-format.ts';
 
-// Headers and names keep to one line: on a phone the table scrolls sideways instead.
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
-
 const KIND_LABELS: Record<MemberReading['kind'], string> = {
   morning: 'Morning',
   anytime: 'Anytime',
@@ -15,12 +12,11 @@ const KIND_LABELS: Record<MemberReading['kind'], string> = {
 export const READING_COLUMNS: DataColumn<MemberReading>[] = [
   {
     key: 'dateTime',
-    header: <span style={NO_WRAP}>Date/time</span>,
+    header: 'Date/time',
+    noWrap: true,
     render: (row) => (
       <div>
-        <Text size="sm" style={NO_WRAP}>
-          {formatDateTime(row.dateTime)}
-        </Text>
+        <Text size="sm">{formatDateTime(row.dateTime)}</Text>
         <Text size="xs" c="dimmed">
           {KIND_LABELS[row.kind]}
         </Text>
@@ -29,7 +25,8 @@ export const READING_COLUMNS: DataColumn<MemberReading>[] = [
   },
   {
     key: 'rmssd',
-    header: <span style={NO_WRAP}>RMSSD (ms)</span>,
+    header: 'RMSSD (ms)',
+    noWrap: true,
     numeric: true,
     render: (row) => (
       <Text size="sm" fw={600}>
@@ -39,31 +36,36 @@ export const READING_COLUMNS: DataColumn<MemberReading>[] = [
   },
   {
     key: 'sdnn',
-    header: <span style={NO_WRAP}>SDNN (ms)</span>,
+    header: 'SDNN (ms)',
+    noWrap: true,
     numeric: true,
     render: (row) => formatMetric(row.time_domain.sdnn),
   },
   {
     key: 'mean_hr',
-    header: <span style={NO_WRAP}>Mean HR (bpm)</span>,
+    header: 'Mean HR (bpm)',
+    noWrap: true,
     numeric: true,
     render: (row) => formatMetric(row.time_domain.mean_hr),
   },
   {
     key: 'lf',
-    header: <span style={NO_WRAP}>LF (ms²)</span>,
+    header: 'LF (ms²)',
+    noWrap: true,
     numeric: true,
     render: (row) => formatMetric(row.frequency_domain.lf),
   },
   {
     key: 'hf',
-    header: <span style={NO_WRAP}>HF (ms²)</span>,
+    header: 'HF (ms²)',
+    noWrap: true,
     numeric: true,
     render: (row) => formatMetric(row.frequency_domain.hf),
   },
   {
     key: 'quality',
-    header: <span style={NO_WRAP}>Quality</span>,
+    header: 'Quality',
+    noWrap: true,
     render: (row) =>
       row.quality === 'low' ? (
         <Tooltip label="Too little clean signal: left out of every average" withArrow>
@@ -79,7 +81,8 @@ export const READING_COLUMNS: DataColumn<MemberReading>[] = [
   },
   {
     key: 'tags',
-    header: <span style={NO_WRAP}>Tags</span>,
+    header: 'Tags',
+    noWrap: true,
     render: (row) =>
       row.tags.length === 0 ? (
         <Text size="sm" c="dimmed">

@@ -3,8 +3,6 @@ import type { TopOrgRow, TopOrgsSortField } from '@resonant/contracts/top-organi
 import type { DataColumn } from '../../../components/data-table.tsx';
 import { formatCount } from '../../../lib/number-format.ts';
 
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
-
 type CountKey = Exclude<TopOrgsSortField, 'org_name'>;
 
 /** A count, abbreviated once it is long, with the exact figure on hover. */
@@ -20,7 +18,7 @@ function countColumn(key: CountKey, header: string): DataColumn<TopOrgRow> {
       const text = formatCount(row[key]);
       const exact = row[key].toLocaleString();
       return (
-        <Text size="sm" style={NO_WRAP} title={text === exact ? undefined : exact}>
+        <Text size="sm" title={text === exact ? undefined : exact}>
           {text}
         </Text>
       );

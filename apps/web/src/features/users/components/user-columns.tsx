@@ -3,36 +3,15 @@ import { Badge, Group, Text } from '@mantine/core';
 import type { OrgUser, OrgUsersSort } from '@resonant/contracts/org-users';
 import type { DataColumn } from '../../../components/data-table.tsx';
 import { actionsColumn } from '../../../components/row-actions.tsx';
+import { textColumn } from '../../../components/text-column.tsx';
 import {
   lastActivity,
   lastActivityType,
   signupDate,
+  USER_TYPE_COLORS,
   userDisplayType,
-  type UserDisplayType,
 } from '../../../lib/user-display.ts';
 import { PayerCell } from './payer-cell.tsx';
-
-const TYPE_COLORS: Record<UserDisplayType, string> = {
-  Admin: 'indigo',
-  Internal: 'resonant',
-  External: 'orange',
-};
-
-/** A column of text, sorted by the server as `key` when it is one of the list's sorts. */
-function textColumn(
-  key: string,
-  header: string,
-  value: (user: OrgUser) => string,
-  sortable = false,
-): DataColumn<OrgUser> {
-  return {
-    key,
-    header,
-    noWrap: true,
-    sortable,
-    render: (user) => <Text size="sm">{value(user)}</Text>,
-  };
-}
 
 /**
  * The columns of the users list: who each user is, their last activity, who pays, then the row
@@ -64,7 +43,7 @@ export function userColumns({
         </Group>
       ),
     },
-    textColumn('email' satisfies OrgUsersSort, 'Email', (user) => user.email, true),
+    textColumn('email' satisfies OrgUsersSort, 'Email', (user) => user.email, { sortable: true }),
     {
       key: 'type',
       header: 'User type',
@@ -72,15 +51,17 @@ export function userColumns({
       render: (user) => {
         const displayType = userDisplayType(user);
         return (
-          <Badge variant="light" color={TYPE_COLORS[displayType]} tt="none">
+          <Badge variant="light" color={USER_TYPE_COLORS[displayType]} tt="none">
             {displayType}
           </Badge>
         );
       },
     },
-    textColumn('last_activity' satisfies OrgUsersSort, 'Last activity', lastActivity, true),
+    textColumn('last_activity' satisfies OrgUsersSort, 'Last activity', lastActivity, {
+      sortable: true,
+    }),
     textColumn('last-activity-type', 'Last activity type', lastActivityType),
-    textColumn('signup' satisfies OrgUsersSort, 'Signup date', signupDate, true),
+    textColumn('signup' satisfies OrgUsersSort, 'Signup date', signupDate, { sortable: true }),
     { key: 'payer', header: 'Payer', noWrap: true, render: (user) => <PayerCell user={user} /> },
     actionsColumn(actions, 88),
   ];
