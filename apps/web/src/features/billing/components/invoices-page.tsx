@@ -1,19 +1,14 @@
-import { useState } from 'react';
-import { Button, Group } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { INVOICES_PAGE_SIZES } from '@resonant/contracts/billing';
-import { LoadError } from '../../../components/load-error.tsx';
-import { TableSearch } from '../../../components/table-search.tsx';
-import { TableSection } from '../../../components/table-section.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
+import { useServerSearch } from '../../../components/use-list-search.ts';
 import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { paths } from '../../../config/paths.ts';
 import { useInvoices } from '../api/list-invoices.ts';
 import type { InvoicesView } from '../invoice-display.ts';
-import { InvoicesTable, type InvoiceSort } from './invoices-table.tsx';
-
-const SEARCH_DEBOUNCE_MS = 300;
+import { invoiceColumns, type InvoiceSort } from './invoice-columns.tsx';
 
 /** What differs between the organisation's billing history and the app admin's invoices. */
 const VIEWS = {
@@ -39,24 +34,17 @@ const VIEWS = {
  */
 function InvoicesSection({ view }: { view: InvoicesView }) {
   const text = VIEWS[view];
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const paging = useTablePaging<InvoiceSort>(INVOICES_PAGE_SIZES);
-  const invoices = useInvoices(view, { search: debouncedSearch || undefined, ...paging.request });
+  const search = useServerSearch(paging.resetPage);
+  const invoices = useInvoices(view, { search: search.term || undefined, ...paging.request });
 
   return (
-    <TableSection title={text.title} description={text.description}>
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <TableSearch
-          label="Search invoices"
-          placeholder={text.placeholder}
-          value={search}
-          onChange={(typed) => {
-            setSearch(typed);
-            paging.resetPage();
-          }}
-        />
-        {view === 'org' && (
+    <ListPage
+      title={text.title}
+      description={text.description}
+      search={{ label: 'Search invoices', placeholder: text.placeholder, ...search.box }}
+      actions={
+        view === 'org' && (
           <Button
             component={Link}
             to={paths.org.billingSettings}
@@ -65,25 +53,21 @@ function InvoicesSection({ view }: { view: InvoicesView }) {
           >
             Billing Settings
           </Button>
-        )}
-      </Group>
-      {invoices.isError ? (
-        <LoadError
-          what="The invoices"
-          onRetry={() => void invoices.refetch()}
-          retrying={invoices.isFetching}
-        />
-      ) : (
-        <InvoicesTable
-          view={view}
-          invoices={invoices.data?.list}
-          loading={invoices.isPending}
-          emptyText={debouncedSearch ? 'No invoices match your search' : text.noInvoices}
-          paging={paging.tableProps(invoices.data?.noOfRows ?? 0)}
-          serverSort={paging.serverSort}
-        />
-      )}
-    </TableSection>
+        )
+      }
+      failure={{ what: 'The invoices', query: invoices }}
+      table={{
+        label: 'Invoices',
+        columns: invoiceColumns(view),
+        rows: invoices.data?.list,
+        rowKey: (invoice) => invoice.id,
+        loading: invoices.isPending,
+        emptyText: search.term ? 'No invoices match your search' : text.noInvoices,
+        paging: paging.tableProps(invoices.data?.noOfRows ?? 0),
+        serverSort: paging.serverSort,
+        minWidth: 900,
+      }}
+    />
   );
 }
 

@@ -6,12 +6,8 @@ import {
   type Invoice,
   type INVOICE_SORTS,
 } from '@resonant/contracts/billing';
-import {
-  DataTable,
-  type DataColumn,
-  type DataTablePaging,
-  type ServerSort,
-} from '../../../components/data-table.tsx';
+import type { DataColumn } from '../../../components/data-table.tsx';
+import { actionsColumn } from '../../../components/row-actions.tsx';
 import {
   formatPaidAt,
   invoiceAction,
@@ -23,9 +19,6 @@ import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 
 /** The columns the server sorts the invoices by. */
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
-
-// Cells keep to one line: on a phone the table scrolls sideways instead of stacking letters.
-const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 const ACTION_ICONS = { download: IconFileDownload, pay: IconCreditCard };
 const ACTION_TEXT = { download: 'Download PDF', pay: 'Pay Now' };
@@ -59,7 +52,6 @@ function InvoiceActionButton({ invoice, view }: { invoice: Invoice; view: Invoic
         size="xs"
         variant={variant}
         leftSection={<Icon size={16} aria-hidden />}
-        style={NO_WRAP}
       >
         {text}
         <VisuallyHidden>{more}</VisuallyHidden>
@@ -76,7 +68,13 @@ function InvoiceActionButton({ invoice, view }: { invoice: Invoice; view: Invoic
   );
 }
 
-function invoiceColumns(view: InvoicesView): DataColumn<Invoice>[] {
+/**
+ * The invoice table's columns, for the billing history and the app admin's invoices (SPEC §2, §4,
+ * §9): number, period (its first and last day), amount in dollars with its seats × price, status
+ * badge, paid and due dates as MMM D, YYYY, billing email and the row's action; the app admin's
+ * view adds the Organization column, which carries the billing email.
+ */
+export function invoiceColumns(view: InvoicesView): DataColumn<Invoice>[] {
   const billingEmail = (invoice: Invoice) => invoice.billing_email ?? '—';
   // The app admin's view names the organization, its billing email beneath: one column for both
   // keeps the wider table within a desktop screen.
@@ -89,7 +87,8 @@ function invoiceColumns(view: InvoicesView): DataColumn<Invoice>[] {
         <Text size="sm" fw={500}>
           {invoice.org_name}
         </Text>
-        <Text size="xs" c="dimmed" style={NO_WRAP}>
+        {/* The name may wrap; the email beneath keeps to one line. */}
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {billingEmail(invoice)}
         </Text>
       </>
@@ -97,9 +96,10 @@ function invoiceColumns(view: InvoicesView): DataColumn<Invoice>[] {
   };
   const email: DataColumn<Invoice> = {
     key: 'billing_email',
-    header: <span style={NO_WRAP}>Billing email</span>,
+    header: 'Billing email',
+    noWrap: true,
     render: (invoice) => (
-      <Text size="sm" c={invoice.billing_email ? undefined : 'dimmed'} style={NO_WRAP}>
+      <Text size="sm" c={invoice.billing_email ? undefined : 'dimmed'}>
         {billingEmail(invoice)}
       </Text>
     ),
@@ -108,9 +108,10 @@ function invoiceColumns(view: InvoicesView): DataColumn<Invoice>[] {
     {
       key: 'number' satisfies InvoiceSort,
       header: 'Invoice',
+      noWrap: true,
       sortable: true,
       render: (invoice) => (
-        <Text size="sm" fw={600} ff="monospace" style={NO_WRAP}>
+        <Text size="sm" fw={600} ff="monospace">
           {invoice.number}
         </Text>
       ),
@@ -119,9 +120,10 @@ function invoiceColumns(view: InvoicesView): DataColumn<Invoice>[] {
     {
       key: 'billing_period_start' satisfies InvoiceSort,
       header: 'Period',
+      noWrap: true,
       sortable: true,
       render: (invoice) => (
-        <Text size="sm" style={NO_WRAP}>
+        <Text size="sm">
           {formatBillingPeriod(invoice.billing_period_start, invoice.billing_period_end)}
         </Text>
       ),
@@ -130,13 +132,14 @@ function invoiceColumns(view: InvoicesView): DataColumn<Invoice>[] {
       key: 'amount_due' satisfies InvoiceSort,
       header: 'Amount',
       numeric: true,
+      noWrap: true,
       sortable: true,
       render: (invoice) => (
         <>
-          <Text size="sm" fw={600} style={NO_WRAP}>
+          <Text size="sm" fw={600}>
             {formatCents(invoice.amount_due)}
           </Text>
-          <Text size="xs" c="dimmed" style={NO_WRAP}>
+          <Text size="xs" c="dimmed">
             {seatsTimesPrice(invoice.seats, invoice.unit_amount)}
           </Text>
         </>
@@ -149,58 +152,17 @@ function invoiceColumns(view: InvoicesView): DataColumn<Invoice>[] {
     },
     {
       key: 'paid_at',
-      header: <span style={NO_WRAP}>Paid at</span>,
-      render: (invoice) => <span style={NO_WRAP}>{formatPaidAt(invoice.paid_at)}</span>,
+      header: 'Paid at',
+      noWrap: true,
+      render: (invoice) => formatPaidAt(invoice.paid_at),
     },
     {
       key: 'due_date',
-      header: <span style={NO_WRAP}>Due date</span>,
-      render: (invoice) => <span style={NO_WRAP}>{optionalBillingDay(invoice.due_date)}</span>,
+      header: 'Due date',
+      noWrap: true,
+      render: (invoice) => optionalBillingDay(invoice.due_date),
     },
     ...(view === 'org' ? [email] : []),
-    {
-      key: 'actions',
-      header: <VisuallyHidden>Actions</VisuallyHidden>,
-      pinned: true,
-      render: (invoice) => <InvoiceActionButton invoice={invoice} view={view} />,
-    },
+    actionsColumn((invoice) => <InvoiceActionButton invoice={invoice} view={view} />),
   ];
-}
-
-interface InvoicesTableProps {
-  view: InvoicesView;
-  invoices: Invoice[] | undefined;
-  loading: boolean;
-  emptyText: string;
-  paging: DataTablePaging;
-  serverSort: ServerSort;
-}
-
-/**
- * The invoice table of the billing history and of the app admin's invoices (SPEC §2, §4, §9):
- * number, period (its first and last day), amount in dollars with its seats × price, status
- * badge, paid and due dates as MMM D, YYYY, billing email and the row's action; the app admin's view adds the Organization
- * column, which carries the billing email.
- */
-export function InvoicesTable({
-  view,
-  invoices,
-  loading,
-  emptyText,
-  paging,
-  serverSort,
-}: InvoicesTableProps) {
-  return (
-    <DataTable
-      label="Invoices"
-      columns={invoiceColumns(view)}
-      rows={invoices}
-      rowKey={(invoice) => invoice.id}
-      loading={loading}
-      emptyText={emptyText}
-      paging={paging}
-      serverSort={serverSort}
-      minWidth={900}
-    />
-  );
 }
