@@ -1,3 +1,14 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'web', include: ['src/**/*.test.ts'] } });
+export default defineProject({
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    // jsdom rather than happy-dom: it is the DOM Mantine and MSW document and test against, and
+    // MSW intercepts Node's own fetch and jsdom's XMLHttpRequest (the upload) there.
+    environment: 'jsdom',
+    setupFiles: ['src/test-support/setup.ts'],
+    // A whole screen renders in jsdom on a shared 2-core machine: seconds, not milliseconds.
+    testTimeout: 30_000,
+  },
+});

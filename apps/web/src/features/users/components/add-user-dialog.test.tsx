@@ -1,0 +1,125 @@
+import { screen, waitFor } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  ALREADY_MEMBER_MESSAGE,
+  AddOrgUserResponse,
+  UserGroupsResponse,
+} from '@resonant/contracts/org-users';
+import { answer, refuse } from '../../../test-support/api-server.ts';
+import { answerPublicKey } from '../../../test-support/public-key.ts';
+import { findDialog, renderWithProviders } from '../../../test-support/render.tsx';
+import { findToast } from '../../../test-support/toasts.ts';
+import { AddUserDialog } from './add-user-dialog.tsx';
+
+const ENGINEERING = '00000000-0000-4000-8000-0000000000e1';
+
+function answerGroupOptions() {
+  answer('get', '/org/users/group_options', UserGroupsResponse, {
+    items: [
+      { group_id: ENGINEERING, group_name: 'Engineering', is_default: false },
+      {
+        group_id: '00000000-0000-4000-8000-0000000000e2',
+        group_name: 'Operations',
+        is_default: false,
+      },
+    ],
+  });
+}
+
+async function renderDialog(mode: 'org' | 'group' = 'org') {
+  const onClose = vi.fn();
+  const view = renderWithProviders(
+    <AddUserDialog mode={mode} groupName="Engineering" opened onClose={onClose} />,
+  );
+  return { ...view, dialog: await findDialog('Add User'), onClose };
+}
+
+async function fillValidUser({ dialog, fill }: Awaited<ReturnType<typeof renderDialog>>) {
+  await fill(dialog.getByRole('textbox', { name: 'First Name' }), 'Edda');
+  await fill(dialog.getByRole('textbox', { name: 'Last Name' }), 'Added');
+  await fill(dialog.getByRole('textbox', { name: 'Email' }), 'Edda.Added@Example.test');
+  await fill(dialog.getByLabelText(/^Password/), 'Welcome#42');
+}
+
+async function chooseGroup(
+  events: Awaited<ReturnType<typeof renderDialog>>['events'],
+  name: string,
+) {
+  await events.click(screen.getByRole('textbox', { name: 'Groups' }));
+  await events.click(await screen.findByRole('option', { name }));
+}
+
+describe('AddUserDialog', () => {
+  it('starts at Male and today, and sends nothing while a rule fails', async () => {
+    await answerPublicKey();
+    answerGroupOptions();
+    const { dialog, events, fill } = await renderDialog();
+    // SPEC §5 defaults.
+    expect(dialog.getByRole('textbox', { name: 'Gender' })).toHaveValue('Male');
+    expect(dialog.getByRole('textbox', { name: 'Date of Birth' })).toHaveValue(
+      dayjs().format('YYYY-MM-DD'),
+    );
+
+    // No POST is answered: a request here would fail the test.
+    await events.click(dialog.getByRole('button', { name: 'Add User' }));
+    expect(await dialog.findByText('First Name is required')).toBeVisible();
+    expect(dialog.getByText('Please select at least one option')).toBeVisible();
+
+    await fill(dialog.getByRole('textbox', { name: 'Email' }), 'not-an-email');
+    await events.tab();
+    expect(await dialog.findByText('Please enter a valid email.')).toBeVisible();
+  });
+
+  it('sends the user with the password encrypted, toasts the answer and closes', async () => {
+    const decrypt = await answerPublicKey();
+    answerGroupOptions();
+    const calls = answer('post', '/org/users', AddOrgUserResponse, {
+      message: 'User added successfully',
+      user_id: '00000000-0000-4000-8000-0000000000f1',
+      status: 'created',
+    });
+    const view = await renderDialog();
+    const { dialog, events, onClose } = view;
+    await fillValidUser(view);
+    await chooseGroup(events, 'Engineering');
+    await events.click(dialog.getByRole('button', { name: 'Add User' }));
+
+    expect(await findToast('User added successfully')).toBeVisible();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls).toHaveLength(1);
+    const body = calls[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      firstName: 'Edda',
+      lastName: 'Added',
+      email: 'edda.added@example.test',
+      gender: 'Male',
+      birthDate: dayjs().format('YYYY-MM-DD'),
+      groupIds: [ENGINEERING],
+    });
+    expect(body.password).not.toBe('Welcome#42');
+    expect(await decrypt(body.password as string)).toBe('Welcome#42');
+  });
+
+  it("keeps the dialog open with the server's refusal as a toast", async () => {
+    await answerPublicKey();
+    answerGroupOptions();
+    refuse('post', '/org/users', 409, ALREADY_MEMBER_MESSAGE);
+    const view = await renderDialog();
+    const { dialog, events, onClose } = view;
+    await fillValidUser(view);
+    await chooseGroup(events, 'Operations');
+    await events.click(dialog.getByRole('button', { name: 'Add User' }));
+
+    expect(await findToast(ALREADY_MEMBER_MESSAGE)).toBeVisible();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(dialog.getByRole('textbox', { name: 'First Name' })).toHaveValue('Edda');
+  });
+
+  it("a group admin's user joins their group: no group choice", async () => {
+    await answerPublicKey();
+    const { dialog } = await renderDialog('group');
+    expect(dialog.getByText(/The user joins/)).toHaveTextContent('The user joins Engineering.');
+    expect(dialog.queryByRole('textbox', { name: 'Groups' })).toBeNull();
+  });
+});
