@@ -3,7 +3,7 @@ import type { Gender } from '@resonant/contracts/profile';
 import type { Database } from '../db/client.ts';
 import { organisations } from '../db/schema/organisations.ts';
 import { accounts, profiles } from '../db/schema/accounts.ts';
-import { addMember, createAccount, createGroup, createOrg } from '../../test/factories.ts';
+import { addMember, createAccount, createGroup, createOrg } from './demo-rows.ts';
 
 const DEMO_ORG_NAME = 'Demo Org';
 export const DEMO_DOMAIN = 'demo.resonant.app';
