@@ -28,6 +28,18 @@ function featureZones(app, sharedPlaces) {
   }));
 }
 
+/** The API's shared layers: what every feature may use, and which import no feature. */
+const API_SHARED = [
+  `${API}/lib`,
+  `${API}/kernel`,
+  `${API}/db/schema`,
+  `${API}/db/client.ts`,
+  `${API}/db/data-dir-lock.ts`,
+  `${API}/plugins`,
+  `${API}/jobs`,
+  `${API}/config`,
+];
+
 /**
  * The boundaries (docs/decisions/0017): features never import features, the shared layers import
  * no feature, the web and the API never import each other, and packages never import an app.
@@ -46,21 +58,27 @@ const BOUNDARY_ZONES = [
   },
   ...featureZones(
     API,
-    'lib/, auth/, db/ or packages/contracts (a test arranges data through apps/api/test/)',
+    'lib/, kernel/, db/ or packages/contracts (a test arranges data through apps/api/test/)',
   ),
   {
-    target: [
-      `${API}/lib`,
-      `${API}/auth`,
-      `${API}/db/schema`,
-      `${API}/db/client.ts`,
-      `${API}/db/data-dir-lock.ts`,
-      `${API}/plugins`,
-      `${API}/jobs`,
-      `${API}/config`,
-    ],
+    target: API_SHARED,
     from: `${API}/features`,
-    message: 'lib/, auth/, db/, plugins/, jobs/ and config/ are shared: they import no feature.',
+    message: 'lib/, kernel/, db/, plugins/, jobs/ and config/ are shared: they import no feature.',
+  },
+  {
+    target: API_SHARED.filter((place) => place !== `${API}/plugins`).concat(`${API}/features`),
+    from: `${API}/plugins`,
+    message:
+      'plugins/ are registered by app.ts alone: what a feature or the kernel needs of one lives in lib/ or kernel/.',
+  },
+  {
+    // A scoped query helper in lib/ takes the caller's scope, so the scope's types are the one
+    // part of the kernel lib/ may name.
+    target: API_SHARED.filter((place) => ![`${API}/kernel`, `${API}/plugins`].includes(place)),
+    from: `${API}/kernel`,
+    except: ['./scope.ts'],
+    message:
+      'lib/, db/, jobs/ and config/ are infrastructure under the kernel: they import none of it but its scope types.',
   },
   {
     // The e2e journeys (apps/web/e2e) drive the whole product and may use the API's test harness.
@@ -77,6 +95,27 @@ const BOUNDARY_ZONES = [
     target: 'packages',
     from: 'apps',
     message: 'Packages never import an app.',
+  },
+];
+
+/**
+ * What the API's production code (not its tests) must also keep to: demo/ and dev/ are
+ * composition roots that app.ts and server.ts mount (and tests use), and apps/api/test/ is the
+ * tests' harness, never shipped code.
+ */
+const API_PRODUCTION_ZONES = [
+  ...BOUNDARY_ZONES,
+  {
+    target: [...API_SHARED, `${API}/features`],
+    from: [`${API}/demo`, `${API}/dev`],
+    message:
+      'demo/ and dev/ are composition roots: only app.ts, server.ts and tests import them; move what they share to lib/, kernel/ or a feature.',
+  },
+  {
+    target: API,
+    from: 'apps/api/test',
+    message:
+      'Production code never imports apps/api/test/ (the tests use production code, not the reverse).',
   },
 ];
 
@@ -118,6 +157,17 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         { basePath: import.meta.dirname, zones: BOUNDARY_ZONES },
+      ],
+    },
+  },
+  {
+    // Replaces the rule's options for these files, so it lists every zone again.
+    files: [`${API}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: API_PRODUCTION_ZONES },
       ],
     },
   },
