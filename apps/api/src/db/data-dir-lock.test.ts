@@ -205,7 +205,11 @@ describe('lockDataDir', () => {
     try {
       await lock();
       const release = await lockDataDir(other, TIMING);
+      const otherLockFile = path.join(other, 'resonant.lock');
+      expect(JSON.parse(fs.readFileSync(otherLockFile, 'utf8')).pid).toBe(process.pid);
       release();
+      expect(fs.existsSync(otherLockFile)).toBe(false);
+      expect(heldByUs()).toBe(true);
     } finally {
       fs.rmSync(other, { recursive: true, force: true });
     }
