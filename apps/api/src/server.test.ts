@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -197,6 +196,11 @@ const NO_DEMO = {
   rollupTotals: [],
 };
 
+/** The seed's progress line once the first members' recordings are stored (in its transaction). */
+const MEMBERS_STORED = / 8 of \d+ members done/;
+/** The request log's line for a sign-in the server has begun to read (LOG_LEVEL info). */
+const SIGN_IN_ARRIVED = /"url":"\/api\/auth\/sign-in"/;
+
 const lockFileOf = (database: ServerDatabase) => path.join(database.dataDir, 'resonant.lock');
 
 describe(`server.ts started as a user would (${backend.kind})`, () => {
@@ -205,8 +209,8 @@ describe(`server.ts started as a user would (${backend.kind})`, () => {
     async () => {
       const database = await freshDatabase();
       const first = await start(database);
-      await first.waitFor(/Seeding eight months of demo recordings/, 60_000);
-      await delay(1_000); // recordings are being stored now
+      // Killed once the seed's transaction holds the first members' recordings.
+      await first.waitFor(MEMBERS_STORED, SEED_TIMEOUT_MS);
       first.child.kill('SIGKILL');
       await first.exited;
 
@@ -252,24 +256,27 @@ describe(`server.ts started as a user would (${backend.kind})`, () => {
     SEED_TIMEOUT_MS + 60_000,
   );
 
-  it('stops cleanly on SIGTERM during the demo seed: nothing seeded, exit 0, data dir released', async () => {
-    const database = await freshDatabase();
-    const server = await start(database);
-    await server.waitFor(/Seeding eight months of demo recordings/, 60_000);
-    await delay(500);
-    const { code, ms } = await stop(server);
-    expect(code).toBe(0);
-    expect(ms).toBeLessThan(SHUTDOWN_TIMEOUT_MS);
-    expect(server.output()).toMatch(/SIGTERM received/);
-    expect(fs.existsSync(lockFileOf(database))).toBe(false);
+  it(
+    'stops cleanly on SIGTERM during the demo seed: nothing seeded, exit 0, data dir released',
+    async () => {
+      const database = await freshDatabase();
+      const server = await start(database);
+      await server.waitFor(MEMBERS_STORED, SEED_TIMEOUT_MS);
+      const { code, ms } = await stop(server);
+      expect(code).toBe(0);
+      expect(ms).toBeLessThan(SHUTDOWN_TIMEOUT_MS);
+      expect(server.output()).toMatch(/SIGTERM received/);
+      expect(fs.existsSync(lockFileOf(database))).toBe(false);
 
-    const stopped = await openServerDatabase(database);
-    try {
-      expect(await demoContents(stopped.db)).toEqual(NO_DEMO);
-    } finally {
-      await stopped.close();
-    }
-  });
+      const stopped = await openServerDatabase(database);
+      try {
+        expect(await demoContents(stopped.db)).toEqual(NO_DEMO);
+      } finally {
+        await stopped.close();
+      }
+    },
+    SEED_TIMEOUT_MS,
+  );
 
   describe('graceful stop', () => {
     // One database for both: its first start pays PGlite's initdb and the migrations.
@@ -279,14 +286,13 @@ describe(`server.ts started as a user would (${backend.kind})`, () => {
     });
 
     it('answers a request in flight on SIGTERM, then exits 0 within the time limit', async () => {
-      const server = await start(database, { DEMO_DATA: 'false' });
+      const server = await start(database, { DEMO_DATA: 'false', LOG_LEVEL: 'info' });
       await server.waitFor(/Resonant is running/);
       const signIn = slowSignIn(server.port);
-      await delay(200);
+      await server.waitFor(SIGN_IN_ARRIVED);
       const sent = performance.now();
       server.child.kill('SIGTERM');
       await server.waitFor(/SIGTERM received/);
-      await delay(300);
       expect(server.child.exitCode).toBeNull(); // still waiting for the request in flight
       signIn.finish();
 
@@ -303,11 +309,12 @@ describe(`server.ts started as a user would (${backend.kind})`, () => {
       const server = await start(database, {
         DEMO_DATA: 'false',
         SHUTDOWN_TIMEOUT_MS: String(limit),
+        LOG_LEVEL: 'info',
       });
       await server.waitFor(/Resonant is running/);
       const signIn = slowSignIn(server.port); // never finished
       signIn.response.catch(() => {});
-      await delay(200);
+      await server.waitFor(SIGN_IN_ARRIVED);
       const { code, ms } = await stop(server);
       signIn.abandon();
       expect(code).toBe(1);

@@ -143,12 +143,19 @@ test('Back to Org asks nothing more of the group it leaves', async ({ page, requ
       groupCalls.push(url);
     }
   });
+  const switched = page.waitForResponse((response) => response.url().endsWith('/api/switch'));
   await sideMenu(page).getByRole('button', { name: 'Back to Org' }).click();
+  await switched;
+  // The switch's last call is the profile refresh a second after it (SPEC §9): once that has
+  // answered and the page is idle, nothing more can ask for the group.
+  const refreshed = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'GET' && response.url().endsWith('/api/user/profile'),
+  );
   await expectPath(page, '/org');
   await expect(switcherButton(page)).toHaveAccessibleName(`Select Org or Group: ${org.name}`);
   await expect(main(page).getByText(group.name, { exact: true })).toBeVisible();
-  // Past the profile refresh that follows every switch (SPEC §9, one second).
-  await page.waitForTimeout(1_500);
+  await refreshed;
   await page.waitForLoadState('networkidle');
 
   expect(groupCalls).toEqual([]);

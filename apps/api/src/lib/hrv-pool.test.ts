@@ -90,6 +90,11 @@ describe('a server whose threads are running', () => {
       DEMO_DATA: 'false',
       APP_ADMIN_EMAIL: appAdmin.email,
       APP_ADMIN_PASSWORD: appAdmin.password,
+      // Its request log tells when the batch below has arrived.
+      LOG_LEVEL: 'info',
+      // The batch may take many seconds on a busy machine: this test is about draining, not about
+      // the stop's time limit (server.test.ts covers that).
+      SHUTDOWN_TIMEOUT_MS: '120000',
     });
     await server.waitFor(/Resonant is running/, 120_000);
     const base = `http://127.0.0.1:${server.port}`;
@@ -138,9 +143,12 @@ describe('a server whose threads are running', () => {
     const first = await call('/api/v1/readings/batch', member, { readings: batch.slice(0, 1) });
     expect(first).toMatchObject({ status: 200, json: { created: 1 } });
 
-    // The threads are running: a batch of 999 (a second or more) is under way when the stop comes.
+    // The threads are running: a batch of 999 (a second or more) is under way when the stop comes,
+    // which is once the server has logged its arrival (the second batch request in its log).
     const inFlight = call('/api/v1/readings/batch', member, { readings: batch.slice(1) });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await server.waitFor(
+      /"url":"\/api\/v1\/readings\/batch"[^]*?"url":"\/api\/v1\/readings\/batch"/,
+    );
     server.child.kill('SIGTERM');
     expect(await inFlight).toMatchObject({ status: 200, json: { created: 999, failed: 0 } });
     const code = await server.exited;
