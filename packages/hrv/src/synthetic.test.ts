@@ -5,11 +5,11 @@ import { createRandom, deriveSeed } from './random.ts';
 import {
   createPerson,
   dayRecording,
-  generateRr,
   optimalZoneScores,
   type Person,
   type Sex,
-} from './synthetic.ts';
+} from './synthetic-person.ts';
+import { generateRr } from './synthetic.ts';
 
 const SEEDS = [1, 2, 3, 4, 5, 6, 7, 8];
 
