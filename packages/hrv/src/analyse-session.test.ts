@@ -5,35 +5,16 @@ import { timeDomain } from './time-domain.ts';
 
 const session = (durationS: number) =>
   generateRr({ seed: 42, durationS, meanHr: 66, breathsPerMinute: 6, ectopicRate: 0 });
+/** Per minute 1 … `minutes`: false before minute `first`, true from it on. */
+const fromMinute = (first: number, minutes: number) =>
+  Array.from({ length: minutes }, (_, index) => index + 1 >= first);
 
 describe('analyseSession', () => {
   it('reports each minute from 1, LF reliable from 2 min and VLF from 5 min of window', () => {
     const result = analyseSession({ rr: session(600), breathsPerMinute: 6 });
     expect(result.minutes.map((m) => m.countTime)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(result.minutes.map((m) => m.lfReliable)).toEqual([
-      false,
-      true,
-      true,
-      true,
-      true,
-      true,
-      true,
-      true,
-      true,
-      true,
-    ]);
-    expect(result.minutes.map((m) => m.vlfReliable)).toEqual([
-      false,
-      false,
-      false,
-      false,
-      true,
-      true,
-      true,
-      true,
-      true,
-      true,
-    ]);
+    expect(result.minutes.map((m) => m.lfReliable)).toEqual(fromMinute(2, 10));
+    expect(result.minutes.map((m) => m.vlfReliable)).toEqual(fromMinute(5, 10));
     expect(result.quality).toBe('good');
   });
 

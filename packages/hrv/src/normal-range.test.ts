@@ -6,6 +6,7 @@ import {
   dayNumber,
   dayOfNumber,
   normalRangeDays,
+  normalRangeFiguresOn,
   normalRangeOn,
   readingStanding,
   type DayRmssd,
@@ -158,14 +159,7 @@ describe('normalRangeDays', () => {
       const number = START + offset;
       const hasValue = [...daily.keys()].some((key) => key <= number && key > number - 60);
       if (!hasValue) continue;
-      const range = normalRangeOn(daily, number);
-      expected.push({
-        day: day(offset),
-        baseline: baselineOn(daily, number),
-        cvPercent: cvPercentOn(daily, number),
-        normalLow: range?.low ?? null,
-        normalHigh: range?.high ?? null,
-      });
+      expected.push(normalRangeFiguresOn(daily, number));
     }
     const days = normalRangeDays(readings, day(-10), day(300));
     expect(days).toEqual(expected);

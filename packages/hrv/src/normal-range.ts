@@ -128,6 +128,21 @@ export function normalRangeOn(
   return low === null || high === null ? null : { low, high };
 }
 
+/** The figures of one day (a day number) from the daily ln RMSSD values (`dailyLnRmssd`). */
+export function normalRangeFiguresOn(
+  daily: ReadonlyMap<number, number>,
+  day: number,
+): NormalRangeFigures {
+  const range = normalRangeOn(daily, day);
+  return {
+    day: dayOfNumber(day),
+    baseline: baselineOn(daily, day),
+    cvPercent: cvPercentOn(daily, day),
+    normalLow: range?.low ?? null,
+    normalHigh: range?.high ?? null,
+  };
+}
+
 /**
  * The figures of the days from `from` to `to` (inclusive, `YYYY-MM-DD`) that can have one: a day
  * with a value or up to 59 days after one (every window reaches back 59 days at most), from the
@@ -149,14 +164,7 @@ export function normalRangeDays(
   for (const valueDay of [...daily.keys()].sort((a, b) => a - b)) {
     const end = Math.min(last, valueDay + NORMAL_RANGE_WINDOW_DAYS - 1);
     for (let day = Math.max(next, valueDay); day <= end; day++) {
-      const range = normalRangeOn(daily, day);
-      days.push({
-        day: dayOfNumber(day),
-        baseline: baselineOn(daily, day),
-        cvPercent: cvPercentOn(daily, day),
-        normalLow: range?.low ?? null,
-        normalHigh: range?.high ?? null,
-      });
+      days.push(normalRangeFiguresOn(daily, day));
     }
     next = Math.max(next, end + 1);
   }
