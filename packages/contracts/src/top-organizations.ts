@@ -21,9 +21,8 @@ export const DEFAULT_TOP_ORGS_RANGE: TopOrgsRange = '30_days';
 /** SPEC §9: the top-org table's page sizes; the first is the default. */
 export const TOP_ORGS_PAGE_SIZES = [10, 25, 50, 100] as const;
 
-/** The sortable columns: every figure of the row and the name; active users by default. */
-export const TOP_ORGS_SORT_FIELDS = [
-  'org_name',
+/** The figures of a top-org row (`TopOrgRow`), each a count over the range, in column order. */
+export const TOP_ORGS_FIGURES = [
   'total_users',
   'total_users_active',
   'total_readings',
@@ -33,6 +32,10 @@ export const TOP_ORGS_SORT_FIELDS = [
   'morning_readings',
   'anytime_readings',
 ] as const;
+export type TopOrgsFigure = (typeof TOP_ORGS_FIGURES)[number];
+
+/** The sortable columns: every figure of the row and the name; active users by default. */
+export const TOP_ORGS_SORT_FIELDS = ['org_name', ...TOP_ORGS_FIGURES] as const;
 export type TopOrgsSortField = (typeof TOP_ORGS_SORT_FIELDS)[number];
 
 /**
@@ -70,14 +73,10 @@ export type TopOrgsBody = z.input<typeof TopOrgsBody>;
 export const TopOrgRow = z.object({
   org_id: z.string(),
   org_name: z.string(),
-  total_users: z.number().int(),
-  total_users_active: z.number().int(),
-  total_readings: z.number().int(),
-  exercise_sessions: z.number().int(),
-  mindfulness_sessions: z.number().int(),
-  plan_sessions: z.number().int(),
-  morning_readings: z.number().int(),
-  anytime_readings: z.number().int(),
+  ...(Object.fromEntries(TOP_ORGS_FIGURES.map((figure) => [figure, z.number().int()])) as Record<
+    TopOrgsFigure,
+    z.ZodNumber
+  >),
 });
 export type TopOrgRow = z.infer<typeof TopOrgRow>;
 

@@ -1,6 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortOrder } from '@resonant/contracts/fields';
-import type { TopOrgRow, TopOrgsSortField } from '@resonant/contracts/top-organizations';
+import {
+  TOP_ORGS_FIGURES,
+  type TopOrgRow,
+  type TopOrgsFigure,
+  type TopOrgsSortField,
+} from '@resonant/contracts/top-organizations';
 import type { Database } from '../../db/client.ts';
 import { listOrder } from '../../lib/list-order.ts';
 
@@ -33,18 +38,7 @@ const SORT_KEYS: Record<TopOrgsSortField, SQL[]> = {
   anytime_readings: [sql`anytime_readings`],
 };
 
-const FIGURES = [
-  'total_users',
-  'total_users_active',
-  'total_readings',
-  'exercise_sessions',
-  'mindfulness_sessions',
-  'plan_sessions',
-  'morning_readings',
-  'anytime_readings',
-] as const;
-
-type FigureRow = Record<(typeof FIGURES)[number], number | string | null> & {
+type FigureRow = Record<TopOrgsFigure, number | string | null> & {
   total_rows: number | string;
   org_id: string | null;
   org_name: string | null;
@@ -144,10 +138,9 @@ export async function topOrganizationsPage(
     .map((row) => ({
       org_id: row.org_id!,
       org_name: row.org_name ?? '',
-      ...(Object.fromEntries(FIGURES.map((figure) => [figure, Number(row[figure] ?? 0)])) as Record<
-        (typeof FIGURES)[number],
-        number
-      >),
+      ...(Object.fromEntries(
+        TOP_ORGS_FIGURES.map((figure) => [figure, Number(row[figure] ?? 0)]),
+      ) as Record<TopOrgsFigure, number>),
     }));
   return { list, totalRows: Number(rows[0]?.total_rows ?? 0) };
 }
