@@ -9,6 +9,29 @@ export const ROLE_LABELS: Record<Role, string> = {
   user: 'Individual User',
 };
 
+/** Every member of an organisation records their own readings and sessions. */
+const MEMBER = ['readings.write'] as const;
+const GROUP_ADMIN = [
+  'group.dashboard.read',
+  'group.participants.manage',
+  'group.invitations.manage',
+  'reports.read',
+] as const;
+const ORG_ADMIN = [
+  'org.dashboard.read',
+  'org.groups.manage',
+  'org.users.manage',
+  'org.invitations.manage',
+  'org.billing.manage',
+] as const;
+const APP_ADMIN = [
+  'admin.organizations.manage',
+  'admin.analytics.read',
+  'admin.invoices.read',
+  'admin.invitations.manage',
+  'admin.lifetime-claims.manage',
+] as const;
+
 /**
  * Every action a route can require. `public` routes need no session; `authenticated` ones need a
  * session but no particular role. All others are granted through ROLE_PERMISSIONS.
@@ -16,52 +39,17 @@ export const ROLE_LABELS: Record<Role, string> = {
 export const PERMISSIONS = [
   'public',
   'authenticated',
-  'org.dashboard.read',
-  'org.groups.manage',
-  'org.users.manage',
-  'org.invitations.manage',
-  'org.billing.manage',
-  'group.dashboard.read',
-  'group.participants.manage',
-  'group.invitations.manage',
-  'reports.read',
-  'readings.write',
-  'admin.organizations.manage',
-  'admin.analytics.read',
-  'admin.invoices.read',
-  'admin.invitations.manage',
-  'admin.lifetime-claims.manage',
+  ...ORG_ADMIN,
+  ...GROUP_ADMIN,
+  ...MEMBER,
+  ...APP_ADMIN,
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export type RolePermission = Exclude<Permission, 'public' | 'authenticated'>;
 
-/** Every member of an organisation records their own readings and sessions. */
-const MEMBER: RolePermission[] = ['readings.write'];
-
-const GROUP_ADMIN: RolePermission[] = [
-  'group.dashboard.read',
-  'group.participants.manage',
-  'group.invitations.manage',
-  'reports.read',
-];
-
 export const ROLE_PERMISSIONS: Record<Role, readonly RolePermission[]> = {
-  super: [
-    'admin.organizations.manage',
-    'admin.analytics.read',
-    'admin.invoices.read',
-    'admin.invitations.manage',
-    'admin.lifetime-claims.manage',
-  ],
-  org: [
-    'org.dashboard.read',
-    'org.groups.manage',
-    'org.users.manage',
-    'org.invitations.manage',
-    'org.billing.manage',
-    ...GROUP_ADMIN,
-    ...MEMBER,
-  ],
+  super: APP_ADMIN,
+  org: [...ORG_ADMIN, ...GROUP_ADMIN, ...MEMBER],
   group: [...GROUP_ADMIN, ...MEMBER],
   user: MEMBER,
 };
