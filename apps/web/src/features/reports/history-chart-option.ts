@@ -157,6 +157,13 @@ type OptionInput = {
   timeLabel: (iso: string) => string;
 };
 
+/** Chart series with their points' tooltip lines (one list per point) and their highest value. */
+type SeriesPart = {
+  series: Record<string, unknown>[];
+  tooltips: string[][][];
+  dataMax: number;
+};
+
 /**
  * A history chart: a line per user and metric on a time axis, the user's colour, the metric's line
  * style and symbol, low-quality points hollow; the y-axis as yAxisScale says. For a single member
@@ -171,104 +178,16 @@ export function historyChartOption({
   normalRange,
   timeLabel,
 }: OptionInput): EChartOption {
-  const tooltips: string[][][] = [];
-  const series: Record<string, unknown>[] = [];
-  let dataMax = 0;
-
-  for (const line of lines) {
-    for (const metric of metrics) {
-      if (hidden.has(seriesId(line.userId, metric.key))) continue;
-      const look = metricLook(metric.key);
-      const points = line.points.filter((point) => typeof point.values[metric.key] === 'number');
-      const texts: string[][] = [];
-      const data = points.map((point) => {
-        const value = point.values[metric.key] as number;
-        dataMax = Math.max(dataMax, value);
-        texts.push([
-          `<strong>${escapeHtml(line.userName)}</strong> · ${escapeHtml(timeLabel(point.time))}`,
-          ...point.tooltip.map(escapeHtml),
-        ]);
-        return point.hollow
-          ? {
-              value: [point.time, value],
-              symbol: look.hollow,
-              itemStyle: { color: '#fff', borderColor: line.colour, borderWidth: 2 },
-            }
-          : { value: [point.time, value] };
-      });
-      tooltips.push(texts);
-      series.push({
-        id: seriesId(line.userId, metric.key),
-        name: `${line.userName} ${metric.name}`,
-        type: 'line',
-        data,
-        symbol: look.symbol,
-        // Months of daily readings would be a wall of large symbols.
-        symbolSize: data.length > DENSE_POINTS ? 5 : 7,
-        showSymbol: true,
-        connectNulls: true,
-        itemStyle: { color: line.colour },
-        lineStyle: { color: line.colour, type: look.lineType, width: 2 },
-        emphasis: { focus: 'series' },
-        z: 3,
-      });
-    }
-  }
-
+  const parts = lines.flatMap((line) =>
+    metrics
+      .filter((metric) => !hidden.has(seriesId(line.userId, metric.key)))
+      .map((metric) => memberSeries(line, metric, timeLabel)),
+  );
   if (showsNormalRange(lines, metrics, normalRange)) {
-    const colour = lines[0]!.colour;
-    if (!hidden.has(NORMAL_RANGE_ID)) {
-      const days = normalRange.filter((day) => day.normal_low !== null && day.normal_high !== null);
-      for (const day of days) dataMax = Math.max(dataMax, day.normal_high!);
-      // The band: an invisible line at normal_low with the range's width stacked on it, filled.
-      series.push(
-        {
-          id: `${NORMAL_RANGE_ID}-low`,
-          name: 'Normal range',
-          type: 'line',
-          stack: NORMAL_RANGE_ID,
-          data: days.map((day) => [dayNoon(day.date), day.normal_low]),
-          symbol: 'none',
-          lineStyle: { opacity: 0 },
-          silent: true,
-          tooltip: { show: false },
-          z: 1,
-        },
-        {
-          id: NORMAL_RANGE_ID,
-          name: 'Normal range',
-          type: 'line',
-          stack: NORMAL_RANGE_ID,
-          data: days.map((day) => [dayNoon(day.date), day.normal_high! - day.normal_low!]),
-          symbol: 'none',
-          lineStyle: { opacity: 0 },
-          areaStyle: { color: colour, opacity: 0.25 },
-          silent: true,
-          tooltip: { show: false },
-          z: 1,
-        },
-      );
-      tooltips.push([], []);
-    }
-    if (!hidden.has(BASELINE_ID)) {
-      const days = normalRange.filter((day) => day.baseline !== null);
-      for (const day of days) dataMax = Math.max(dataMax, day.baseline!);
-      series.push({
-        id: BASELINE_ID,
-        name: '7-day baseline',
-        type: 'line',
-        data: days.map((day) => [dayNoon(day.date), day.baseline]),
-        symbol: 'none',
-        lineStyle: { color: BASELINE_COLOUR, width: 2 },
-        itemStyle: { color: BASELINE_COLOUR },
-        silent: true,
-        tooltip: { show: false },
-        z: 2,
-      });
-      tooltips.push([]);
-    }
+    parts.push(normalRangeSeries(normalRange, lines[0]!.colour, hidden));
   }
-
+  const tooltips = parts.flatMap((part) => part.tooltips);
+  const dataMax = Math.max(0, ...parts.map((part) => part.dataMax));
   const { max, interval } = yAxisScale(dataMax, yAxisMax);
   return {
     animationDuration: 300,
@@ -299,8 +218,102 @@ export function historyChartOption({
       axisLabel: { color: '#868e96' },
       splitLine: { lineStyle: { color: '#e9ecef' } },
     },
-    series,
+    series: parts.flatMap((part) => part.series),
   };
+}
+
+/** One user's line of one metric, its points' tooltips naming the user and the time. */
+function memberSeries(
+  line: HistoryLine,
+  metric: OptionInput['metrics'][number],
+  timeLabel: OptionInput['timeLabel'],
+): SeriesPart {
+  const look = metricLook(metric.key);
+  const points = line.points.filter((point) => typeof point.values[metric.key] === 'number');
+  const texts: string[][] = [];
+  let dataMax = 0;
+  const data = points.map((point) => {
+    const value = point.values[metric.key] as number;
+    dataMax = Math.max(dataMax, value);
+    texts.push([
+      `<strong>${escapeHtml(line.userName)}</strong> · ${escapeHtml(timeLabel(point.time))}`,
+      ...point.tooltip.map(escapeHtml),
+    ]);
+    return point.hollow
+      ? {
+          value: [point.time, value],
+          symbol: look.hollow,
+          itemStyle: { color: '#fff', borderColor: line.colour, borderWidth: 2 },
+        }
+      : { value: [point.time, value] };
+  });
+  const series = {
+    id: seriesId(line.userId, metric.key),
+    name: `${line.userName} ${metric.name}`,
+    type: 'line',
+    data,
+    symbol: look.symbol,
+    // Months of daily readings would be a wall of large symbols.
+    symbolSize: data.length > DENSE_POINTS ? 5 : 7,
+    showSymbol: true,
+    connectNulls: true,
+    itemStyle: { color: line.colour },
+    lineStyle: { color: line.colour, type: look.lineType, width: 2 },
+    emphasis: { focus: 'series' },
+    z: 3,
+  };
+  return { series: [series], tooltips: [texts], dataMax };
+}
+
+/** A single member's normal-range band and 7-day baseline, each unless its legend hid it. */
+function normalRangeSeries(
+  normalRange: readonly NormalRangeDay[],
+  colour: string,
+  hidden: ReadonlySet<string>,
+): SeriesPart {
+  const part: SeriesPart = { series: [], tooltips: [], dataMax: 0 };
+  // Neither has tooltips: the points of the member's own line do.
+  const silent = { symbol: 'none', silent: true, tooltip: { show: false } };
+  if (!hidden.has(NORMAL_RANGE_ID)) {
+    const days = normalRange.filter((day) => day.normal_low !== null && day.normal_high !== null);
+    for (const day of days) part.dataMax = Math.max(part.dataMax, day.normal_high!);
+    // The band: an invisible line at normal_low with the range's width stacked on it, filled.
+    const band = { name: 'Normal range', type: 'line', stack: NORMAL_RANGE_ID, z: 1 };
+    part.series.push(
+      {
+        id: `${NORMAL_RANGE_ID}-low`,
+        ...band,
+        data: days.map((day) => [dayNoon(day.date), day.normal_low]),
+        lineStyle: { opacity: 0 },
+        ...silent,
+      },
+      {
+        id: NORMAL_RANGE_ID,
+        ...band,
+        data: days.map((day) => [dayNoon(day.date), day.normal_high! - day.normal_low!]),
+        lineStyle: { opacity: 0 },
+        areaStyle: { color: colour, opacity: 0.25 },
+        ...silent,
+      },
+    );
+    part.tooltips.push([], []);
+  }
+  if (!hidden.has(BASELINE_ID)) {
+    const days = normalRange.filter((day) => day.baseline !== null);
+    for (const day of days) part.dataMax = Math.max(part.dataMax, day.baseline!);
+    part.series.push({
+      id: BASELINE_ID,
+      name: '7-day baseline',
+      type: 'line',
+      data: days.map((day) => [dayNoon(day.date), day.baseline]),
+      lineStyle: { color: BASELINE_COLOUR, width: 2 },
+      itemStyle: { color: BASELINE_COLOUR },
+      z: 2,
+      ...silent,
+    });
+    part.tooltips.push([]);
+  }
+  return part;
 }
 
 /** The chart's accessible name: what it is and the series it shows, with their points. */

@@ -1,16 +1,7 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
-import {
-  Box,
-  Center,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { useMemo } from 'react';
+import { Center, Skeleton, Stack, Text } from '@mantine/core';
 import type { NormalRangeDay } from '@resonant/contracts/reports';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { formatDateTime, formatMetric } from '../../../lib/hrv-format.ts';
 import type { ChartSettings } from '../chart-settings.ts';
 import {
@@ -25,12 +16,9 @@ import {
   showsNormalRange,
   type HistoryDomain,
   type HistoryLine,
-  type LegendItem,
 } from '../history-chart-option.ts';
-
-const EChart = lazy(() =>
-  import('./report-echart.ts').then((module) => ({ default: module.EChart })),
-);
+import { Legend, useHiddenSeries } from './chart-legend.tsx';
+import { ReportChart } from './report-chart.tsx';
 
 /** SPEC §8: a chart without data. */
 const NO_READINGS = 'No Readings';
@@ -87,7 +75,7 @@ function HistoryChart({
   loading,
   emptyText,
 }: HistoryChartProps) {
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const { hidden, toggle } = useHiddenSeries();
   const metrics = useMemo(() => domainMetrics(domain, settings.series), [domain, settings.series]);
   const items = useMemo(
     () => legendItems(lines, metrics, normalRange),
@@ -110,109 +98,29 @@ function HistoryChart({
       metrics.some((metric) => typeof point.values[metric.key] === 'number'),
     ),
   );
-  const toggle = (id: string) =>
-    setHidden((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   const title = DOMAIN_TITLES[domain];
   const withNormalRange = showsNormalRange(lines, metrics, normalRange);
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'xs', sm: 'md' }}
-      component="section"
-      aria-label={title}
-    >
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          {title}
-        </Title>
-        {loading ? (
-          <Skeleton height={HISTORY_CHART_HEIGHT} radius="md" />
-        ) : !hasData ? (
-          <Center h={HISTORY_CHART_HEIGHT / 2}>
-            <Text c="dimmed">{emptyText}</Text>
-          </Center>
-        ) : (
-          <>
-            <Legend title={title} items={items} hidden={hidden} onToggle={toggle} />
-            <Suspense fallback={<Skeleton height={HISTORY_CHART_HEIGHT} radius="md" />}>
-              <EChart
-                option={option}
-                height={HISTORY_CHART_HEIGHT}
-                label={historyChartLabel(domain, items, hidden)}
-              />
-            </Suspense>
-            {withNormalRange && <NormalRangeNote normalRange={normalRange} />}
-          </>
-        )}
-      </Stack>
-    </Paper>
-  );
-}
-
-type LegendProps = {
-  title: string;
-  items: readonly LegendItem[];
-  hidden: ReadonlySet<string>;
-  onToggle: (id: string) => void;
-};
-
-/** The chart's legend as buttons: each shows or hides its series (aria-pressed while shown). */
-export function Legend({ title, items, hidden, onToggle }: LegendProps) {
-  return (
-    <Group gap={6} role="group" aria-label={`${title} legend`}>
-      {items.map((item) => {
-        const shown = !hidden.has(item.id);
-        return (
-          <UnstyledButton
-            key={item.id}
-            aria-pressed={shown}
-            onClick={() => onToggle(item.id)}
-            px={8}
-            py={4}
-            style={{
-              borderRadius: 6,
-              border: '1px solid var(--mantine-color-gray-3)',
-              opacity: shown ? 1 : 0.45,
-              fontSize: 'var(--mantine-font-size-xs)',
-            }}
-          >
-            <Group gap={6} wrap="nowrap">
-              <LegendSwatch item={item} />
-              <span style={{ textDecoration: shown ? undefined : 'line-through' }}>
-                {item.label}
-              </span>
-            </Group>
-          </UnstyledButton>
-        );
-      })}
-    </Group>
-  );
-}
-
-function LegendSwatch({ item }: { item: LegendItem }) {
-  if (item.band) {
-    return (
-      <Box
-        aria-hidden
-        w={18}
-        h={10}
-        style={{ background: item.colour, opacity: 0.3, borderRadius: 2, flexShrink: 0 }}
-      />
-    );
-  }
-  return (
-    <Box
-      aria-hidden
-      w={18}
-      style={{ borderTop: `2px ${item.lineType} ${item.colour}`, flexShrink: 0 }}
-    />
+    <SectionCard title={title} order={3} padding="compact">
+      {loading ? (
+        <Skeleton height={HISTORY_CHART_HEIGHT} radius="md" />
+      ) : !hasData ? (
+        <Center h={HISTORY_CHART_HEIGHT / 2}>
+          <Text c="dimmed">{emptyText}</Text>
+        </Center>
+      ) : (
+        <>
+          <Legend title={title} items={items} hidden={hidden} onToggle={toggle} />
+          <ReportChart
+            option={option}
+            height={HISTORY_CHART_HEIGHT}
+            label={historyChartLabel(domain, items, hidden)}
+          />
+          {withNormalRange && <NormalRangeNote normalRange={normalRange} />}
+        </>
+      )}
+    </SectionCard>
   );
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Alert, Skeleton, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { OZ_NOT_RECORDED_MESSAGE, type HistorySession } from '@resonant/contracts/reports';
@@ -18,11 +18,8 @@ import {
   sessionOzChartLabel,
   sessionOzChartOption,
 } from '../session-oz-chart.ts';
-import { Legend } from './history-charts.tsx';
-
-const EChart = lazy(() =>
-  import('./report-echart.ts').then((module) => ({ default: module.EChart })),
-);
+import { Legend, useHiddenSeries } from './chart-legend.tsx';
+import { ReportChart } from './report-chart.tsx';
 
 type SessionMinutesChartProps = {
   session: HistorySession;
@@ -35,7 +32,7 @@ type SessionMinutesChartProps = {
  * HTML legend whose buttons show and hide each series.
  */
 export function SessionMinutesChart({ session, settings, colour }: SessionMinutesChartProps) {
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const { hidden, toggle } = useHiddenSeries();
   const items = useMemo(
     () => sessionMinutesLegend(settings.series, colour),
     [settings.series, colour],
@@ -55,23 +52,14 @@ export function SessionMinutesChart({ session, settings, colour }: SessionMinute
   if (session.results.length === 0) {
     return <Text c="dimmed">This session has no per-minute results.</Text>;
   }
-  const toggle = (id: string) =>
-    setHidden((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   return (
     <Stack gap="xs">
       <Legend title="Per-minute data" items={items} hidden={hidden} onToggle={toggle} />
-      <Suspense fallback={<Skeleton height={HISTORY_CHART_HEIGHT} radius="md" />}>
-        <EChart
-          option={option}
-          height={HISTORY_CHART_HEIGHT}
-          label={sessionMinutesLabel(session.sessionName, session.results, settings.series, hidden)}
-        />
-      </Suspense>
+      <ReportChart
+        option={option}
+        height={HISTORY_CHART_HEIGHT}
+        label={sessionMinutesLabel(session.sessionName, session.results, settings.series, hidden)}
+      />
     </Stack>
   );
 }
@@ -108,13 +96,11 @@ export function SessionOzChart({ session }: { session: HistorySession }) {
   }
   return (
     <Stack gap={4}>
-      <Suspense fallback={<Skeleton height={OZ_CHART_HEIGHT} radius="md" />}>
-        <EChart
-          option={option}
-          height={OZ_CHART_HEIGHT}
-          label={sessionOzChartLabel(session.sessionName, raw)}
-        />
-      </Suspense>
+      <ReportChart
+        option={option}
+        height={OZ_CHART_HEIGHT}
+        label={sessionOzChartLabel(session.sessionName, raw)}
+      />
       <Text size="xs" c="dimmed">
         The shaded band marks the optimal zone, {OZ_BAND_SPAN}.
         {raw.reportStartTime && ` Scoring started ${reportStart(raw.reportStartTime)}.`}

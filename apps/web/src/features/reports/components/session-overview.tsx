@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Box, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import {
   REPORT_TAB_LABELS,
   type HistorySessionType,
@@ -16,6 +16,7 @@ import type { ReportRange } from '../report-range.ts';
 import type { ReportSelection } from '../report-selection.ts';
 import { formatOzPercent, NO_SESSIONS, sessionHistoryLine } from '../session-points.ts';
 import { HistoryCharts } from './history-charts.tsx';
+import { UserDot } from './user-dot.tsx';
 
 type FiguresRow = {
   user: ReportSelection['users'][number];
@@ -28,12 +29,7 @@ const FIGURE_COLUMNS: DataColumn<FiguresRow>[] = [
     header: 'User',
     render: ({ user }) => (
       <Group gap={8} wrap="nowrap">
-        <Box
-          aria-hidden
-          w={10}
-          h={10}
-          style={{ borderRadius: '50%', background: user.colour, flexShrink: 0 }}
-        />
+        <UserDot colour={user.colour} size={10} />
         <Text size="sm">{user.name}</Text>
       </Group>
     ),

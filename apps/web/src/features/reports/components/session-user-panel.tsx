@@ -1,12 +1,14 @@
 import { useEffect, useRef } from 'react';
-import { Box, Grid, Group, Paper, Stack, Text, Title, useMantineTheme } from '@mantine/core';
+import { Grid, Text, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { HistorySession, HistorySessionType } from '@resonant/contracts/reports';
+import { SectionCard } from '../../../components/section-card.tsx';
 import type { ChartSettings } from '../chart-settings.ts';
 import type { ReportRange } from '../report-range.ts';
 import type { ReportSelection } from '../report-selection.ts';
 import { SessionDetail } from './session-detail.tsx';
 import { SessionList } from './session-list.tsx';
+import { UserDot } from './user-dot.tsx';
 
 type SessionUserPanelProps = {
   type: HistorySessionType;
@@ -48,52 +50,38 @@ export function SessionUserPanel({
     onPick(session);
   };
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'xs', sm: 'md' }}
-      component="section"
-      aria-label={title}
+    <SectionCard
+      title={title}
+      order={3}
+      padding="compact"
+      marker={<UserDot colour={user.colour} size={12} />}
     >
-      <Stack gap="sm">
-        <Group gap={8} wrap="nowrap">
-          <Box
-            aria-hidden
-            w={12}
-            h={12}
-            style={{ borderRadius: '50%', background: user.colour, flexShrink: 0 }}
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, md: 5, lg: 3 }}>
+          <SessionList
+            type={type}
+            user={user}
+            range={range}
+            tagIds={tagIds}
+            picked={picked}
+            onPick={pick}
           />
-          <Title order={3} size="h4">
-            {title}
-          </Title>
-        </Group>
-        <Grid gutter="md">
-          <Grid.Col span={{ base: 12, md: 5, lg: 3 }}>
-            <SessionList
-              type={type}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7, lg: 9 }}>
+          {picked ? (
+            <SessionDetail
+              session={picked}
               user={user}
-              range={range}
-              tagIds={tagIds}
-              picked={picked}
-              onPick={pick}
+              settings={settings}
+              headingRef={detailHeading}
             />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 7, lg: 9 }}>
-            {picked ? (
-              <SessionDetail
-                session={picked}
-                user={user}
-                settings={settings}
-                headingRef={detailHeading}
-              />
-            ) : (
-              <Text c="dimmed" size="sm">
-                Choose a session to see its minutes and its optimal zone.
-              </Text>
-            )}
-          </Grid.Col>
-        </Grid>
-      </Stack>
-    </Paper>
+          ) : (
+            <Text c="dimmed" size="sm">
+              Choose a session to see its minutes and its optimal zone.
+            </Text>
+          )}
+        </Grid.Col>
+      </Grid>
+    </SectionCard>
   );
 }
