@@ -1,24 +1,12 @@
 import { useState } from 'react';
-import {
-  Button,
-  Group,
-  isOptionsGroup,
-  MultiSelect,
-  Paper,
-  Stack,
-  Text,
-  Title,
-  type ComboboxParsedItem,
-} from '@mantine/core';
-import {
-  REPORTS_MAX_USERS,
-  REPORTS_MAX_USERS_MESSAGE,
-  REPORT_TAGS_MAX,
-} from '@resonant/contracts/reports';
+import { Button, Group } from '@mantine/core';
+import { REPORT_TAGS_MAX } from '@resonant/contracts/reports';
 import { LoadError } from '../../../components/load-error.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { useReportMembers } from '../api/get-report-members.ts';
 import { useTags } from '../api/get-tags.ts';
-import { memberName, pickUsers } from '../report-selection.ts';
+import { ReportUsersSelect } from './report-users-select.tsx';
+import { SearchMultiSelect } from './search-multi-select.tsx';
 
 type ReportsSearchProps = {
   /** What Apply committed (the URL's). */
@@ -26,6 +14,8 @@ type ReportsSearchProps = {
   appliedTagIds: readonly string[];
   onApply: (userIds: string[], tagIds: string[]) => void;
 };
+
+const TITLE = 'Reports Search';
 
 const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, index) => id === b[index]);
@@ -40,103 +30,52 @@ export function ReportsSearch({ appliedUserIds, appliedTagIds, onApply }: Report
   const [userIds, setUserIds] = useState<string[]>([...appliedUserIds]);
   const [tagIds, setTagIds] = useState<string[]>([...appliedTagIds]);
   const [refused, setRefused] = useState(false);
-
-  const memberList = members.data?.list ?? [];
-  const userOptions = memberList.map((member) => ({
-    value: member.user_id,
-    label: memberName(member) || member.email,
-  }));
-  const emailOf = new Map(memberList.map((member) => [member.user_id, member.email]));
-  // Namesakes are told apart by email, so the search matches it as well as the name.
-  const matchUsers = ({ options, search }: { options: ComboboxParsedItem[]; search: string }) => {
-    const needle = search.trim().toLowerCase();
-    return options.filter(
-      (option) =>
-        isOptionsGroup(option) ||
-        option.label.toLowerCase().includes(needle) ||
-        (emailOf.get(option.value)?.toLowerCase().includes(needle) ?? false),
-    );
-  };
   const tagOptions = (tags.data?.list ?? []).map((tag) => ({ value: tag.id, label: tag.tag_name }));
   const changed = !sameIds(userIds, appliedUserIds) || !sameIds(tagIds, appliedTagIds);
 
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'sm', sm: 'md' }}
-      component="section"
-      aria-label="Reports Search"
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Reports Search
-        </Title>
-        {members.isError ? (
-          <LoadError
-            what="Members"
-            onRetry={() => void members.refetch()}
-            retrying={members.isFetching}
+    <SectionCard title={TITLE}>
+      {members.isError ? (
+        <LoadError
+          what="Members"
+          onRetry={() => void members.refetch()}
+          retrying={members.isFetching}
+        />
+      ) : (
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <ReportUsersSelect
+            members={members.data?.list ?? []}
+            loading={members.isPending}
+            value={userIds}
+            refused={refused}
+            onChange={(picked) => {
+              setUserIds(picked.userIds);
+              setRefused(picked.refused);
+            }}
           />
-        ) : (
-          <Group align="flex-start" gap="sm" wrap="wrap">
-            <MultiSelect
-              label="Users"
-              description={`Up to ${REPORTS_MAX_USERS} users`}
-              placeholder={userIds.length === 0 ? 'Search users' : undefined}
-              data={userOptions}
-              // The chosen pills show the name; the options add the email.
-              renderOption={({ option }) => (
-                <div style={{ minWidth: 0 }}>
-                  <Text size="sm">{option.label}</Text>
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {emailOf.get(option.value)}
-                  </Text>
-                </div>
-              )}
-              filter={matchUsers}
-              value={userIds}
-              onChange={(next) => {
-                const picked = pickUsers(userIds, next);
-                setUserIds(picked.userIds);
-                setRefused(picked.refused);
-              }}
-              error={refused ? REPORTS_MAX_USERS_MESSAGE : undefined}
-              searchable
-              clearable
-              nothingFoundMessage={members.isPending ? 'Loading…' : 'No users found'}
-              hidePickedOptions
-              comboboxProps={{ withinPortal: true }}
-              style={{ flex: '2 1 300px' }}
-            />
-            <MultiSelect
-              label="Exercise tags"
-              description="Only recordings with one of these tags"
-              placeholder={tagIds.length === 0 ? 'All tags' : undefined}
-              data={tagOptions}
-              value={tagIds}
-              onChange={setTagIds}
-              maxValues={REPORT_TAGS_MAX}
-              searchable
-              clearable
-              nothingFoundMessage={tags.isPending ? 'Loading…' : 'No tags found'}
-              hidePickedOptions
-              comboboxProps={{ withinPortal: true }}
-              style={{ flex: '1 1 260px' }}
-            />
-            <Button
-              style={{ alignSelf: 'flex-end' }}
-              onClick={() => {
-                setRefused(false);
-                onApply(userIds, tagIds);
-              }}
-              disabled={userIds.length === 0 || !changed}
-            >
-              Apply
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </Paper>
+          <SearchMultiSelect
+            label="Exercise tags"
+            description="Only recordings with one of these tags"
+            placeholder={tagIds.length === 0 ? 'All tags' : undefined}
+            data={tagOptions}
+            value={tagIds}
+            onChange={setTagIds}
+            maxValues={REPORT_TAGS_MAX}
+            nothingFoundMessage={tags.isPending ? 'Loading…' : 'No tags found'}
+            style={{ flex: '1 1 260px' }}
+          />
+          <Button
+            style={{ alignSelf: 'flex-end' }}
+            onClick={() => {
+              setRefused(false);
+              onApply(userIds, tagIds);
+            }}
+            disabled={userIds.length === 0 || !changed}
+          >
+            Apply
+          </Button>
+        </Group>
+      )}
+    </SectionCard>
   );
 }
