@@ -16,17 +16,17 @@ import { requireReach, type ReachScope, type TenantScope } from '../../kernel/sc
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { PresentedTag } from '../../lib/offered-tags.ts';
-import { membersWithin, sessionRows, sessionTagsOf, withOrgTimeZone } from './reports.queries.ts';
-import type { DayKey, ReadingKey, SessionKey } from './reports.queries.ts';
+import { keysetPages } from './keyset-pages.ts';
 import {
-  historyKeyAfter,
-  historyRows,
-  offeredTagIds,
+  historyPages,
   prepareMemberHistory,
   presentHistoryRows,
-  sessionFilter,
   type HistoryRow,
-} from './reports.service.ts';
+} from './reading-history.service.ts';
+import { membersWithin, withOrgTimeZone } from './reports.queries.ts';
+import { offeredTagIds } from './reports.service.ts';
+import { sessionRows, sessionTagsOf, type SessionKey } from './session-history.queries.ts';
+import { sessionFilter } from './session-history.service.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -155,30 +155,50 @@ export async function readingsCsv(
     for (const accountId of members) {
       const history = await prepareMemberHistory(db, reach, accountId, query, tagIds);
       if (history.total === 0) continue;
-      let after: ReadingKey | DayKey | undefined;
-      for (;;) {
-        const rows = await historyRows(db, reach, history, {
-          order: 'oldest',
-          limit: CSV_BATCH_ROWS,
-          after,
-        } as Parameters<typeof historyRows>[3]);
+      const averaged = history.groupBy === 'average';
+      for await (const rows of historyPages(db, reach, history, CSV_BATCH_ROWS)) {
         const readings = await presentHistoryRows(db, reach, history, rows);
         for (const [index, row] of rows.entries())
-          yield readingRecord(row, readings[index]!, history.groupBy === 'average');
-        const last = rows.at(-1);
-        // A page of daily means is a window of days: it may hold fewer rows while later ones follow.
-        const done =
-          history.groupBy === 'average'
-            ? last?.day === history.lastDay
-            : rows.length < CSV_BATCH_ROWS;
-        if (done || !last) break;
-        after = historyKeyAfter(history, last);
+          yield readingRecord(row, readings[index]!, averaged);
       }
     }
   }
   return {
     fileName: reportCsvFileName('readings', query),
     body: await csvStream(READINGS_CSV_COLUMNS, records()),
+  };
+}
+
+type SessionRow = Awaited<ReturnType<typeof sessionRows>>[number];
+
+function sessionRecord(row: SessionRow, tags: readonly PresentedTag[]): CsvRecord {
+  const m = row.metrics;
+  const breath = row.breathTime;
+  return {
+    userId: row.accountId,
+    sessionId: row.id,
+    dateTime: row.startedAt.toISOString(),
+    sessionName: csvSafe(row.name),
+    sessionMinutes: finiteOrNull(row.sessionMinutes),
+    breathsPerMinute: finiteOrNull(row.breathsPerMinute),
+    breathName: breath ? csvSafe(breath.name) : null,
+    inhaleSeconds: finiteOrNull(breath?.inhaleSeconds),
+    exhaleSeconds: finiteOrNull(breath?.exhaleSeconds),
+    inhalePercentage: finiteOrNull(breath?.inhalePercentage),
+    exhalePercentage: finiteOrNull(breath?.exhalePercentage),
+    ozSesAvgPercentage: finiteOrNull(row.ozSesAvgPercentage),
+    optimalZoneSessionAverage: finiteOrNull(row.optimalZoneSessionAverage),
+    rmssd: finiteOrNull(m.rmssd),
+    sdnn: finiteOrNull(m.sdnn),
+    minMax: finiteOrNull(m.minMax),
+    meanHr: finiteOrNull(m.meanHr),
+    lf: finiteOrNull(m.lf),
+    hf: finiteOrNull(m.hf),
+    vlf: finiteOrNull(m.vlf),
+    totalPower: finiteOrNull(m.totalPower),
+    quality: row.quality,
+    tagId: joined(tags, (tag) => tag.id),
+    tagName: tagNames(tags),
   };
 }
 
@@ -197,51 +217,19 @@ export async function sessionsCsv(
   const filter = sessionFilter(query.type, query, await offeredTagIds(db, reach, query.tag_ids));
   async function* records(): AsyncGenerator<CsvRecord> {
     for (const accountId of members) {
-      let after: SessionKey | undefined;
-      for (;;) {
-        const rows = await sessionRows(db, reach, accountId, filter, {
-          limit: CSV_BATCH_ROWS,
-          after,
-        });
+      const pages = keysetPages<SessionKey, SessionRow>({
+        read: (after) =>
+          sessionRows(db, reach, accountId, filter, { limit: CSV_BATCH_ROWS, after }),
+        keyAfter: (row) => ({ startedAt: row.cursorAt, id: row.id }),
+        isLast: (rows) => rows.length < CSV_BATCH_ROWS,
+      });
+      for await (const rows of pages) {
         const tagsBySession = await sessionTagsOf(
           db,
           reach,
           rows.map((row) => row.id),
         );
-        for (const row of rows) {
-          const tags = tagsBySession.get(row.id) ?? [];
-          const m = row.metrics;
-          const breath = row.breathTime;
-          yield {
-            userId: row.accountId,
-            sessionId: row.id,
-            dateTime: row.startedAt.toISOString(),
-            sessionName: csvSafe(row.name),
-            sessionMinutes: finiteOrNull(row.sessionMinutes),
-            breathsPerMinute: finiteOrNull(row.breathsPerMinute),
-            breathName: breath ? csvSafe(breath.name) : null,
-            inhaleSeconds: finiteOrNull(breath?.inhaleSeconds),
-            exhaleSeconds: finiteOrNull(breath?.exhaleSeconds),
-            inhalePercentage: finiteOrNull(breath?.inhalePercentage),
-            exhalePercentage: finiteOrNull(breath?.exhalePercentage),
-            ozSesAvgPercentage: finiteOrNull(row.ozSesAvgPercentage),
-            optimalZoneSessionAverage: finiteOrNull(row.optimalZoneSessionAverage),
-            rmssd: finiteOrNull(m.rmssd),
-            sdnn: finiteOrNull(m.sdnn),
-            minMax: finiteOrNull(m.minMax),
-            meanHr: finiteOrNull(m.meanHr),
-            lf: finiteOrNull(m.lf),
-            hf: finiteOrNull(m.hf),
-            vlf: finiteOrNull(m.vlf),
-            totalPower: finiteOrNull(m.totalPower),
-            quality: row.quality,
-            tagId: joined(tags, (tag) => tag.id),
-            tagName: tagNames(tags),
-          };
-        }
-        const last = rows.at(-1);
-        if (rows.length < CSV_BATCH_ROWS || !last) break;
-        after = { startedAt: last.cursorAt, id: last.id };
+        for (const row of rows) yield sessionRecord(row, tagsBySession.get(row.id) ?? []);
       }
     }
   }

@@ -20,12 +20,8 @@ import {
 } from '@resonant/contracts/reports';
 import type { AppDeps } from '../../app-deps.ts';
 import { readingsCsv, sessionsCsv, type CsvDownload } from './reports-csv.ts';
-import {
-  listReadingsOfMember,
-  rawSessionData,
-  selectedHistory,
-  sessionsAllTime,
-} from './reports.service.ts';
+import { listReadingsOfMember } from './reading-history.service.ts';
+import { rawSessionData, selectedHistory, sessionsAllTime } from './session-history.service.ts';
 
 const errors = {
   400: ErrorResponse,
