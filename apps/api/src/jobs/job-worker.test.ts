@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from
 import { cloneTemplate } from '../../test/template-database.ts';
 import type { DatabaseConnection } from '../db/client.ts';
 import { jobs } from '../db/schema/jobs.ts';
-import { reportJobProgress, requeueStaleJobs, type ClaimedJob } from './job-queue.ts';
+import { reportJobProgress, requeueStaleJobs, type ClaimedJob } from './job-queue.queries.ts';
 import { JobWorker, type JobHandler } from './job-worker.ts';
 
 const T0 = new Date('2026-05-01T10:00:00.000Z');
@@ -31,8 +31,10 @@ describe('JobWorker on the jobs table', () => {
     await connection.close();
   });
 
+  // The worker's own kinds, whatever their payloads: the application's map is not under test.
+  type TestJobs = Record<string, Record<string, unknown>>;
   const newWorker = (handlers: Record<string, JobHandler>) => {
-    const worker = new JobWorker({
+    const worker = new JobWorker<TestJobs>({
       db: connection.db,
       clock,
       log,
@@ -51,7 +53,7 @@ describe('JobWorker on the jobs table', () => {
   const waitForJob = (id: string, match: Partial<Awaited<ReturnType<typeof jobRow>>>) =>
     expect.poll(() => jobRow(id), { timeout: 10_000 }).toMatchObject(match);
   /** Queues a job that does nothing and waits until a worker has run it. */
-  const probe = async (worker: JobWorker) => {
+  const probe = async (worker: JobWorker<TestJobs>) => {
     const id = await worker.enqueue(connection.db, { kind: 'test.probe', payload: {} });
     worker.kick();
     await waitForJob(id, { status: 'done' });

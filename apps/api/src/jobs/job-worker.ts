@@ -5,19 +5,19 @@ import type { Clock } from '../lib/clock.ts';
 import {
   claimNextJob,
   completeJob,
-  enqueueJob,
   failJob,
   requeueStaleJobs,
   retryJob,
+  insertJob,
   type ClaimedJob,
-  type NewJob,
-} from './job-queue.ts';
+} from './job-queue.queries.ts';
+import type { JobPayloads, JobToQueue, PayloadsByKind } from './job-kinds.ts';
 
 /** What runs a kind of job; a throw is retried with back-off until the job's last attempt. */
-export type JobHandler = {
-  run: (job: ClaimedJob) => Promise<void>;
+export type JobHandler<Payload = Record<string, unknown>> = {
+  run: (job: ClaimedJob<Payload>) => Promise<void>;
   /** Called once when the last attempt has failed, e.g. to show the failure to people. */
-  onGaveUp?: (job: ClaimedJob, error: string) => Promise<void>;
+  onGaveUp?: (job: ClaimedJob<Payload>, error: string) => Promise<void>;
 };
 
 export type JobWorkerOptions = {
@@ -37,7 +37,7 @@ const STALE_AFTER_MS = 10 * 60_000;
  * The in-process worker of the jobs table (DESIGN §1 "Background work"): runs due jobs one at a
  * time, right after they are queued (`kick`) and on a timer for retries and other instances' jobs.
  */
-export class JobWorker {
+export class JobWorker<Payloads extends PayloadsByKind = JobPayloads> {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly workerId = `worker-${randomUUID()}`;
   private timer: NodeJS.Timeout | null = null;
@@ -48,14 +48,21 @@ export class JobWorker {
   constructor(private readonly options: JobWorkerOptions) {}
 
   /** Registers the handler of a kind of job; every kind is registered before `start`. */
-  handle(kind: string, handler: JobHandler): void {
+  handle<Kind extends keyof Payloads & string>(
+    kind: Kind,
+    handler: JobHandler<Payloads[Kind]>,
+  ): void {
     if (this.handlers.has(kind)) throw new Error(`A handler for ${kind} jobs exists already`);
-    this.handlers.set(kind, handler);
+    // Only jobs of this kind reach it, each queued by `enqueue` with this kind's payload.
+    this.handlers.set(kind, handler as JobHandler);
   }
 
   /** Queues a job (in the caller's transaction when `db` is one); call `kick` after it commits. */
-  enqueue(db: Database, job: Omit<NewJob, 'runAt'>): Promise<string> {
-    return enqueueJob(db, { ...job, runAt: this.options.clock() });
+  enqueue<Kind extends keyof Payloads & string>(
+    db: Database,
+    job: JobToQueue<Payloads, Kind>,
+  ): Promise<string> {
+    return insertJob(db, { ...job, runAt: this.options.clock() });
   }
 
   start(): void {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import type { JobKind, JobPayloads } from '../../jobs/job-kinds.ts';
 import type { JobHandler, JobWorker } from '../../jobs/job-worker.ts';
 import type { BillingProvider } from '../../lib/billing/billing-provider.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -8,7 +9,7 @@ import { invoiceOrganisation, type Invoicing } from './invoicing.ts';
 import { hasUnfinishedJob, listDueOrgIds } from './invoicing.queries.ts';
 
 /** Invoices one organisation, the job's org_id (no payload). */
-export const BILLING_INVOICE_JOB = 'billing.invoice';
+export const BILLING_INVOICE_JOB = 'billing.invoice' satisfies JobKind;
 
 type SweepDeps = {
   db: Database;
@@ -68,7 +69,9 @@ export function billingSweep(deps: SweepDeps & { minutes: number }) {
  * The 'billing.invoice' job: everything billing owes the organisation now (invoicing.ts). A
  * throw (the provider unreachable) is retried with back-off; each run does only what is left.
  */
-export function billingInvoiceHandler(deps: Invoicing & { clock: Clock }): JobHandler {
+export function billingInvoiceHandler(
+  deps: Invoicing & { clock: Clock },
+): JobHandler<JobPayloads[typeof BILLING_INVOICE_JOB]> {
   return {
     async run(job) {
       // A deleted organisation takes its jobs with it; nothing else leaves one without it.

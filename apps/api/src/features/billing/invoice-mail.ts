@@ -1,12 +1,13 @@
 import { formatBillingDay, formatBillingPeriod, formatCents } from '@resonant/contracts/billing';
 import type { Database } from '../../db/client.ts';
+import type { JobKind, JobPayloads } from '../../jobs/job-kinds.ts';
 import type { JobHandler } from '../../jobs/job-worker.ts';
 import { headerSafe, mailHtml, mailText, type MailContent } from '../../lib/mail-layout.ts';
 import type { Mailer, OutgoingMail } from '../../lib/mailer.ts';
 import { findInvoiceWithOrg, listOrgAdminEmails, type InvoiceRow } from './invoicing.queries.ts';
 
 /** Mails an unpaid invoice's pay link: its charge failed, or there was no card to charge. */
-export const BILLING_MAIL_JOB = 'billing.invoice-mail';
+export const BILLING_MAIL_JOB = 'billing.invoice-mail' satisfies JobKind;
 
 /** The mail of an invoice to pay: why it was not paid, what it is for, and its pay link. */
 function unpaidInvoiceMail(invoice: InvoiceRow, orgName: string, to: string[]): OutgoingMail {
@@ -45,10 +46,13 @@ function unpaidInvoiceMail(invoice: InvoiceRow, orgName: string, to: string[]): 
  * The 'billing.invoice-mail' job: sends the mail to the organisation's billing email, or to its
  * admins when it has none. An invoice paid (or voided) by the time the job runs needs no mail.
  */
-export function invoiceMailHandler(deps: { db: Database; mailer: Mailer }): JobHandler {
+export function invoiceMailHandler(deps: {
+  db: Database;
+  mailer: Mailer;
+}): JobHandler<JobPayloads[typeof BILLING_MAIL_JOB]> {
   return {
     async run(job) {
-      const found = await findInvoiceWithOrg(deps.db, { invoiceId: String(job.payload.invoiceId) });
+      const found = await findInvoiceWithOrg(deps.db, { invoiceId: job.payload.invoiceId });
       if (!found) return;
       const { invoice } = found;
       const unpaid = invoice.invoiceStatus === 'failed' || invoice.invoiceStatus === 'invoice sent';

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { enqueueJob } from '../../jobs/job-queue.ts';
+import { enqueueJob } from '../../jobs/job-queue.queries.ts';
 import { invoiceDueDate, periodContaining } from '../../lib/billing-period.ts';
 import type { BillingProvider } from '../../lib/billing/billing-provider.ts';
 import { countSeats } from '../../lib/seats.ts';

@@ -1,9 +1,10 @@
 import type { AppDeps } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
-import { reportJobProgress } from '../../jobs/job-queue.ts';
+import type { JobKind, JobPayloads } from '../../jobs/job-kinds.ts';
+import { reportJobProgress } from '../../jobs/job-queue.queries.ts';
 import type { JobHandler } from '../../jobs/job-worker.ts';
 
-export const DEMO_ORG_REFRESH_JOB = 'demo-org.refresh';
+export const DEMO_ORG_REFRESH_JOB = 'demo-org.refresh' satisfies JobKind;
 /** The refresh stores only what is missing, so a failed run is simply run again. */
 export const DEMO_ORG_REFRESH_MAX_ATTEMPTS = 3;
 
@@ -26,7 +27,7 @@ export type RefreshDemoRecordings = (
  */
 export function demoOrgRefreshHandler(
   deps: AppDeps & { refreshDemoRecordings: RefreshDemoRecordings },
-): JobHandler {
+): JobHandler<JobPayloads[typeof DEMO_ORG_REFRESH_JOB]> {
   return {
     async run(job) {
       const report = (done: number, total: number) =>

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { INVITE_ROLE_LABELS } from '@resonant/contracts/invitations';
 import type { AppDeps } from '../../app-deps.ts';
 import { invitations } from '../../db/schema/invitations.ts';
+import type { JobKind, JobPayloads } from '../../jobs/job-kinds.ts';
 import type { JobHandler } from '../../jobs/job-worker.ts';
 import { linkMailHandler } from '../../lib/link-mail-job.ts';
 import {
@@ -14,7 +15,7 @@ import {
 import type { Mailer, OutgoingMail } from '../../lib/mailer.ts';
 import { findInvitationById, findInviterName, type InvitationRow } from './invitations.queries.ts';
 
-export const INVITATION_MAIL_JOB = 'invitation.mail';
+export const INVITATION_MAIL_JOB = 'invitation.mail' satisfies JobKind;
 const PROCESS_INVITE_PATH = '/process-invite';
 
 /** The invitation email: who invites, into which organisation and group, as what, until when. */
@@ -48,12 +49,14 @@ function invitationMail(
 }
 
 /** Sends an invitation's mail through the one link-mail job (token made at sending time). */
-export function invitationMailHandler(deps: AppDeps & { mailer: Mailer }): JobHandler {
+export function invitationMailHandler(
+  deps: AppDeps & { mailer: Mailer },
+): JobHandler<JobPayloads[typeof INVITATION_MAIL_JOB]> {
   const { db } = deps;
   return linkMailHandler(
     { mailer: deps.mailer, publicUrl: deps.config.PUBLIC_URL },
     {
-      idOf: (job) => String(job.payload.invitationId),
+      idOf: (job) => job.payload.invitationId,
       async findSendable(id) {
         const invitation = await findInvitationById(db, id);
         const sendable = invitation?.status === 'pending' && invitation.expiresAt > deps.clock();

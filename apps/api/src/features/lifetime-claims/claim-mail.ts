@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.ts';
 import { lifetimeClaims } from '../../db/schema/invitations.ts';
+import type { JobKind, JobPayloads } from '../../jobs/job-kinds.ts';
 import type { JobHandler } from '../../jobs/job-worker.ts';
 import { linkMailHandler } from '../../lib/link-mail-job.ts';
 import {
@@ -13,7 +14,7 @@ import {
 import type { Mailer, OutgoingMail } from '../../lib/mailer.ts';
 import { findClaimById, type ClaimRow } from './lifetime-claims.queries.ts';
 
-export const CLAIM_MAIL_JOB = 'lifetime-claim.mail';
+export const CLAIM_MAIL_JOB = 'lifetime-claim.mail' satisfies JobKind;
 export const CLAIM_PATH = '/process-life-time-membership-invite';
 
 /** The claim email: what the membership is, that it binds to one account, and until when. */
@@ -45,12 +46,14 @@ function claimMail(claim: ClaimRow, link: string): OutgoingMail {
 }
 
 /** Sends a claim link through the one link-mail job (token made at sending time). */
-export function claimMailHandler(deps: AppDeps & { mailer: Mailer }): JobHandler {
+export function claimMailHandler(
+  deps: AppDeps & { mailer: Mailer },
+): JobHandler<JobPayloads[typeof CLAIM_MAIL_JOB]> {
   const { db } = deps;
   return linkMailHandler(
     { mailer: deps.mailer, publicUrl: deps.config.PUBLIC_URL },
     {
-      idOf: (job) => String(job.payload.claimId),
+      idOf: (job) => job.payload.claimId,
       async findSendable(id) {
         const claim = await findClaimById(db, id);
         return claim?.status === 'pending' && claim.expiresAt > deps.clock() ? claim : null;

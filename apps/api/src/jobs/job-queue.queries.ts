@@ -1,28 +1,32 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { jobs } from '../db/schema/jobs.ts';
+import type { JobKind, JobPayloads, JobToQueue, PayloadsByKind } from './job-kinds.ts';
 
-/** A job as its handler sees it. */
-export type ClaimedJob = {
+/** A job as its handler sees it, its payload that of its kind (jobs/job-kinds.ts). */
+export type ClaimedJob<Payload = Record<string, unknown>> = {
   id: string;
   kind: string;
   orgId: string | null;
-  payload: Record<string, unknown>;
+  payload: Payload;
   /** This run's attempt number, from 1. */
   attempts: number;
   maxAttempts: number;
 };
 
-export type NewJob = {
-  kind: string;
-  payload: Record<string, unknown>;
-  orgId?: string | null;
-  maxAttempts?: number;
-  runAt: Date;
-};
+/** A job as the table stores it; `enqueueJob` and the worker's `enqueue` check it by kind. */
+type NewJob = JobToQueue<PayloadsByKind, string> & { runAt: Date };
 
 /** Queues a job; pass the transaction so the job exists only if the change that needs it commits. */
-export async function enqueueJob(db: Database, job: NewJob): Promise<string> {
+export function enqueueJob<Kind extends JobKind>(
+  db: Database,
+  job: JobToQueue<JobPayloads, Kind> & { runAt: Date },
+): Promise<string> {
+  return insertJob(db, job);
+}
+
+/** Queues a job of any kind (the worker's `enqueue`, typed by its own kinds). */
+export async function insertJob(db: Database, job: NewJob): Promise<string> {
   const [row] = await db
     .insert(jobs)
     .values({
