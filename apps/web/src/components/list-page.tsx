@@ -1,12 +1,9 @@
 import { Group } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { DataTable, type DataTableProps } from './data-table.tsx';
-import { LoadError } from './load-error.tsx';
+import type { DataTableProps } from './data-table.tsx';
+import { TableOrRetry, type TableFailure } from './table-or-retry.tsx';
 import { TableSearch, type TableSearchProps } from './table-search.tsx';
 import { TableSection } from './table-section.tsx';
-
-/** The query behind a list, for the retry shown in place of the table when it fails. */
-type ListQuery = { isError: boolean; isFetching: boolean; refetch: () => unknown };
 
 interface ListPageProps<Row> {
   title?: string;
@@ -17,7 +14,7 @@ interface ListPageProps<Row> {
   /** At the end of the toolbar, e.g. the Add button. */
   actions?: ReactNode;
   /** When the list failed to load, a retry naming `what` stands in for the table. */
-  failure?: { what: string; query: ListQuery };
+  failure?: TableFailure;
   table: DataTableProps<Row>;
   /** The page's dialogs. */
   children?: ReactNode;
@@ -52,15 +49,7 @@ export function ListPage<Row>({
         )}
         {actions}
       </Group>
-      {failure?.query.isError ? (
-        <LoadError
-          what={failure.what}
-          onRetry={() => void failure.query.refetch()}
-          retrying={failure.query.isFetching}
-        />
-      ) : (
-        <DataTable {...table} />
-      )}
+      <TableOrRetry {...table} failure={failure} />
       {children}
     </TableSection>
   );
