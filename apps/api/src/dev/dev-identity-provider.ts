@@ -247,12 +247,10 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
 }
 
 /**
- * The Fastify side: the sign-in page (its form read by @fastify/formbody, in this scope only) and
- * every other /dev-oidc request handed untouched to oidc-provider, as its docs mount it under a
- * path (`originalUrl`, the prefix stripped from `url`). Fastify's hooks still run first, so the
- * app's security headers come with every answer.
+ * The sign-in page of a login interaction, its form read by @fastify/formbody (in this scope
+ * only): a person typed in signs in, or the sign-in is cancelled.
  */
-function devIdentityProviderPlugin(
+function devSignInPages(
   provider: Provider,
   clients: RegisteredClient[],
   people: Map<string, DevPerson>,
@@ -310,50 +308,68 @@ function devIdentityProviderPlugin(
       303,
     );
 
-  return async (app) => {
+  return async (pages) => {
+    await pages.register(formbody);
+    type PageRequest = FastifyRequest<{ Params: { uid: string } }>;
+
+    pages.get(interactionPath, PAGE_ROUTE, async (request: PageRequest, reply) => {
+      const interaction = await currentInteraction(request, reply);
+      if (!interaction) return expired(reply);
+      return sendHtml(reply, 200, signInPage(interaction, { values: EMPTY_SIGN_IN_VALUES }));
+    });
+
+    pages.post(`${interactionPath}/login`, PAGE_ROUTE, async (request: PageRequest, reply) => {
+      const interaction = await currentInteraction(request, reply);
+      if (!interaction) return expired(reply);
+      const form = readDevSignInForm(request.body);
+      if (!('person' in form)) return sendHtml(reply, 400, signInPage(interaction, form));
+      const subject = devSubject(form.person.email);
+      people.set(subject, form.person);
+      return finish(request, reply, { login: { accountId: subject } });
+    });
+
+    pages.post(`${interactionPath}/cancel`, PAGE_ROUTE, async (request: PageRequest, reply) => {
+      const interaction = await currentInteraction(request, reply);
+      if (!interaction) return expired(reply);
+      return finish(request, reply, CANCELLED);
+    });
+  };
+}
+
+/**
+ * Every other /dev-oidc request handed untouched to oidc-provider, as its docs mount it under a
+ * path (`originalUrl`, the prefix stripped from `url`).
+ */
+function oidcProviderPassThrough(provider: Provider): FastifyPluginAsync {
+  return async (passThrough) => {
     const callback = provider.callback();
+    // oidc-provider reads the bodies itself: Fastify leaves the stream unread.
+    passThrough.removeAllContentTypeParsers();
+    passThrough.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    passThrough.all(`${DEV_IDENTITY_PROVIDER_PATH}/*`, PAGE_ROUTE, async (request, reply) => {
+      reply.hijack();
+      const raw = request.raw as IncomingMessage & { originalUrl?: string };
+      raw.originalUrl = raw.url;
+      raw.url = raw.url!.slice(DEV_IDENTITY_PROVIDER_PATH.length);
+      await callback(raw, reply.raw);
+    });
+  };
+}
+
+/**
+ * The Fastify side: the sign-in pages and the pass-through to oidc-provider. Fastify's hooks
+ * still run first, so the app's security headers come with every answer.
+ */
+function devIdentityProviderPlugin(
+  provider: Provider,
+  clients: RegisteredClient[],
+  people: Map<string, DevPerson>,
+): FastifyPluginAsync {
+  return async (app) => {
     provider.on('server_error', (_ctx, error) =>
       app.log.error({ err: error }, 'development identity provider failed'),
     );
-
-    await app.register(async (pages) => {
-      await pages.register(formbody);
-      type PageRequest = FastifyRequest<{ Params: { uid: string } }>;
-
-      pages.get(interactionPath, PAGE_ROUTE, async (request: PageRequest, reply) => {
-        const interaction = await currentInteraction(request, reply);
-        if (!interaction) return expired(reply);
-        return sendHtml(reply, 200, signInPage(interaction, { values: EMPTY_SIGN_IN_VALUES }));
-      });
-
-      pages.post(`${interactionPath}/login`, PAGE_ROUTE, async (request: PageRequest, reply) => {
-        const interaction = await currentInteraction(request, reply);
-        if (!interaction) return expired(reply);
-        const form = readDevSignInForm(request.body);
-        if (!('person' in form)) return sendHtml(reply, 400, signInPage(interaction, form));
-        const subject = devSubject(form.person.email);
-        people.set(subject, form.person);
-        return finish(request, reply, { login: { accountId: subject } });
-      });
-
-      pages.post(`${interactionPath}/cancel`, PAGE_ROUTE, async (request: PageRequest, reply) => {
-        const interaction = await currentInteraction(request, reply);
-        if (!interaction) return expired(reply);
-        return finish(request, reply, CANCELLED);
-      });
-    });
-
-    await app.register(async (passThrough) => {
-      // oidc-provider reads the bodies itself: Fastify leaves the stream unread.
-      passThrough.removeAllContentTypeParsers();
-      passThrough.addContentTypeParser('*', (_request, _payload, done) => done(null));
-      passThrough.all(`${DEV_IDENTITY_PROVIDER_PATH}/*`, PAGE_ROUTE, async (request, reply) => {
-        reply.hijack();
-        const raw = request.raw as IncomingMessage & { originalUrl?: string };
-        raw.originalUrl = raw.url;
-        raw.url = raw.url!.slice(DEV_IDENTITY_PROVIDER_PATH.length);
-        await callback(raw, reply.raw);
-      });
-    });
+    await app.register(devSignInPages(provider, clients, people));
+    await app.register(oidcProviderPassThrough(provider));
   };
 }
