@@ -1,12 +1,15 @@
 import { Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { DataTableProps } from './data-table.tsx';
+import { SectionCard } from './section-card.tsx';
 import { TableOrRetry, type TableFailure } from './table-or-retry.tsx';
 import { TableSearch, type TableSearchProps } from './table-search.tsx';
-import { TableSection } from './table-section.tsx';
 
 interface ListPageProps<Row> {
-  title?: string;
+  /** The card's heading and accessible name. */
+  title: string;
+  /** No heading in the card (the page names it): the title only names the section. */
+  headless?: boolean;
   description?: string;
   search: TableSearchProps;
   /** Beside the search, e.g. which users are listed. */
@@ -27,6 +30,7 @@ interface ListPageProps<Row> {
  */
 export function ListPage<Row>({
   title,
+  headless,
   description,
   search,
   filters,
@@ -37,7 +41,7 @@ export function ListPage<Row>({
 }: ListPageProps<Row>) {
   const searchBox = <TableSearch {...search} />;
   return (
-    <TableSection title={title} description={description}>
+    <SectionCard title={title} headless={headless} description={description}>
       <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
         {filters ? (
           <Group gap="sm" wrap="wrap" style={{ flex: '1 1 320px' }}>
@@ -51,6 +55,6 @@ export function ListPage<Row>({
       </Group>
       <TableOrRetry {...table} failure={failure} />
       {children}
-    </TableSection>
+    </SectionCard>
   );
 }

@@ -2,7 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Skeleton } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { LoadError } from '../../../components/load-error.tsx';
-import { TableSection } from '../../../components/table-section.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 
 /** The height of the table with its header and loading row, so it takes the placeholder's place. */
 const ROWS_PLACEHOLDER_HEIGHT = 145;
@@ -47,7 +47,7 @@ export function TrendTableSection({
   children,
 }: TrendTableSectionProps) {
   return (
-    <TableSection title={title} description={description} titleAside={titleAside}>
+    <SectionCard title={title} description={description} titleAside={titleAside}>
       {trends.isError ? (
         <LoadError what={what} onRetry={() => void trends.refetch()} retrying={trends.isFetching} />
       ) : (
@@ -55,6 +55,6 @@ export function TrendTableSection({
           {children}
         </Suspense>
       )}
-    </TableSection>
+    </SectionCard>
   );
 }

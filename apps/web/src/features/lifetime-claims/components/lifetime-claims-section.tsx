@@ -5,7 +5,7 @@ import type { LifetimeClaim } from '@resonant/contracts/lifetime-claims';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { MailStatusBadge } from '../../../components/mail-status-badge.tsx';
-import { TableSection } from '../../../components/table-section.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { textColumn } from '../../../components/text-column.tsx';
 import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { formatDate } from '../../../lib/hrv-format.ts';
@@ -44,7 +44,7 @@ export function LifetimeClaimsSection() {
   const [issuing, setIssuing] = useState(false);
 
   return (
-    <TableSection
+    <SectionCard
       title={TITLE}
       description="Claim links let a person bind a lifetime membership to their account for good."
     >
@@ -72,6 +72,6 @@ export function LifetimeClaimsSection() {
         />
       )}
       <IssueClaimDialog opened={issuing} onClose={() => setIssuing(false)} />
-    </TableSection>
+    </SectionCard>
   );
 }

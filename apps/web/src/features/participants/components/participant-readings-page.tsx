@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { DataTable } from '../../../components/data-table.tsx';
-import { TableSection } from '../../../components/table-section.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { paths, userPagePath } from '../../../config/paths.ts';
 import { useMemberReadings } from '../../../lib/member-readings.ts';
@@ -33,7 +33,7 @@ function ParticipantReadings({ userId }: { userId: string }) {
         <BackLink to={userPagePath(paths.group.participantProfile, userId)} label="Profile" />
         <ParticipantHeading userId={userId} />
       </Stack>
-      <TableSection title={TITLE}>
+      <SectionCard title={TITLE}>
         <DataTable
           label={TITLE}
           columns={READING_COLUMNS}
@@ -43,7 +43,7 @@ function ParticipantReadings({ userId }: { userId: string }) {
           emptyText={readings.isError ? 'The readings could not be loaded.' : 'No Readings'}
           paging={paging.tableProps(readings.data?.noOfRows ?? 0)}
         />
-      </TableSection>
+      </SectionCard>
     </Stack>
   );
 }

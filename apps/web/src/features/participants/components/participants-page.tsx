@@ -7,7 +7,7 @@ import type { Participant } from '@resonant/contracts/participants';
 import { participantRemovalRefusal } from '@resonant/contracts/participants-policies';
 import { DataTable } from '../../../components/data-table.tsx';
 import { TableSearch } from '../../../components/table-search.tsx';
-import { TableSection } from '../../../components/table-section.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { useProfile } from '../../../lib/current-user.ts';
 import { PARTICIPANTS_QUERY_KEY, useParticipants } from '../api/get-participants.ts';
@@ -86,7 +86,7 @@ export function ParticipantsPage({ addUser, editUser }: ParticipantsPageProps) {
   const list = participants.data?.list.filter((row) => matches(row, deferredSearch));
 
   return (
-    <TableSection
+    <SectionCard
       title={TITLE}
       description={
         isDefaultGroup
@@ -120,6 +120,6 @@ export function ParticipantsPage({ addUser, editUser }: ParticipantsPageProps) {
         groupName={me?.group_name ?? ''}
         onClose={() => setRemoving(null)}
       />
-    </TableSection>
+    </SectionCard>
   );
 }

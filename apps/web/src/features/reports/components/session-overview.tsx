@@ -7,7 +7,7 @@ import {
 } from '@resonant/contracts/reports';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
-import { TableSection } from '../../../components/table-section.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { formatMetric } from '../../../lib/hrv-format.ts';
 import { formatCount } from '../../../lib/number-format.ts';
 import { useSessionsAllTime } from '../api/get-sessions-all-time.ts';
@@ -93,7 +93,7 @@ export function SessionOverview({ type, selection, range, settings }: SessionOve
     <Stack gap="lg">
       {failed && <LoadError what="Some session figures" onRetry={retry} retrying={retrying} />}
       <HistoryCharts lines={lines} settings={settings} loading={pending} emptyText={NO_SESSIONS} />
-      <TableSection title={`${REPORT_TAB_LABELS[type]}: figures`}>
+      <SectionCard title={`${REPORT_TAB_LABELS[type]}: figures`}>
         <DataTable
           label={`${REPORT_TAB_LABELS[type]} figures per user`}
           columns={FIGURE_COLUMNS}
@@ -102,7 +102,7 @@ export function SessionOverview({ type, selection, range, settings }: SessionOve
           emptyText={NO_SESSIONS}
           minWidth={520}
         />
-      </TableSection>
+      </SectionCard>
     </Stack>
   );
 }

@@ -68,6 +68,8 @@ export function UsersPage() {
     <Stack gap="md">
       <UsersStats />
       <ListPage
+        title="Users"
+        headless
         search={{ label: 'Search users', ...search.box }}
         filters={
           <SegmentedControl
