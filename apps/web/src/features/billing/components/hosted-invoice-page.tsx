@@ -7,7 +7,6 @@ import {
   Center,
   Group,
   Loader,
-  Paper,
   SimpleGrid,
   Stack,
   Text,
@@ -34,6 +33,7 @@ import {
 import { LinkStatusCard } from '../../../components/link-status-card.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Logo } from '../../../components/logo.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { useHostedInvoice } from '../api/get-hosted-invoice.ts';
 import { usePayHostedInvoice } from '../api/pay-hosted-invoice.ts';
 import { formatPaidAt, optionalBillingDay, seatsTimesPrice } from '../invoice-display.ts';
@@ -76,46 +76,38 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 function InvoiceSummary({ invoice }: { invoice: LocalHostedInvoice }) {
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-label="Invoice"
-    >
-      <Stack gap="lg">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <div style={{ minWidth: 0 }}>
-            <Text size="sm" c="dimmed">
-              Invoice
-            </Text>
-            <Title order={1} size="h3" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-              {invoice.number}
-            </Title>
-            <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-              {invoice.org_name}
-            </Text>
-          </div>
-          <InvoiceStatusBadge status={invoice.invoice_status} />
-        </Group>
-        <div>
+    <SectionCard title="Invoice" headless padding="wide" radius="lg" gap="lg">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <div style={{ minWidth: 0 }}>
           <Text size="sm" c="dimmed">
-            {invoice.invoice_status === 'paid' ? 'Amount paid' : 'Amount due'}
+            Invoice
           </Text>
-          <Text fz={{ base: 32, sm: 40 }} fw={700} lh={1.2}>
-            {formatCents(invoice.amount_due)}
+          <Title order={1} size="h3" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+            {invoice.number}
+          </Title>
+          <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {invoice.org_name}
           </Text>
         </div>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
-          <Fact label="Billing period">
-            {formatBillingPeriod(invoice.billing_period_start, invoice.billing_period_end)}
-          </Fact>
-          <Fact label="Seats">{seatsTimesPrice(invoice.seats, invoice.unit_amount)}</Fact>
-          <Fact label="Due date">{optionalBillingDay(invoice.due_date)}</Fact>
-          {invoice.paid_at && <Fact label="Paid on">{formatPaidAt(invoice.paid_at)}</Fact>}
-        </SimpleGrid>
-      </Stack>
-    </Paper>
+        <InvoiceStatusBadge status={invoice.invoice_status} />
+      </Group>
+      <div>
+        <Text size="sm" c="dimmed">
+          {invoice.invoice_status === 'paid' ? 'Amount paid' : 'Amount due'}
+        </Text>
+        <Text fz={{ base: 32, sm: 40 }} fw={700} lh={1.2}>
+          {formatCents(invoice.amount_due)}
+        </Text>
+      </div>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
+        <Fact label="Billing period">
+          {formatBillingPeriod(invoice.billing_period_start, invoice.billing_period_end)}
+        </Fact>
+        <Fact label="Seats">{seatsTimesPrice(invoice.seats, invoice.unit_amount)}</Fact>
+        <Fact label="Due date">{optionalBillingDay(invoice.due_date)}</Fact>
+        {invoice.paid_at && <Fact label="Paid on">{formatPaidAt(invoice.paid_at)}</Fact>}
+      </SimpleGrid>
+    </SectionCard>
   );
 }
 
@@ -146,32 +138,24 @@ function PaidPanel({ invoice, message }: { invoice: LocalHostedInvoice; message:
     if (justPaid) headingRef.current?.focus();
   }, [justPaid]);
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-label="Payment"
-    >
-      <Stack gap="md" align="flex-start">
-        <Group gap="sm" wrap="nowrap">
-          <IconCircleCheck size={28} color="var(--mantine-color-teal-7)" aria-hidden />
-          <Title
-            order={2}
-            size="h4"
-            ref={headingRef}
-            tabIndex={justPaid ? -1 : undefined}
-            style={{ outline: 'none' }}
-          >
-            {message ?? INVOICE_ALREADY_PAID_MESSAGE}
-          </Title>
-        </Group>
-        <Text size="sm" c="dimmed">
-          Its PDF is the receipt for your records.
-        </Text>
-        <DownloadPdfButton url={invoice.hosted_invoice_pdf} />
-      </Stack>
-    </Paper>
+    <SectionCard title="Payment" headless padding="wide" radius="lg" gap="md" align="flex-start">
+      <Group gap="sm" wrap="nowrap">
+        <IconCircleCheck size={28} color="var(--mantine-color-teal-7)" aria-hidden />
+        <Title
+          order={2}
+          size="h4"
+          ref={headingRef}
+          tabIndex={justPaid ? -1 : undefined}
+          style={{ outline: 'none' }}
+        >
+          {message ?? INVOICE_ALREADY_PAID_MESSAGE}
+        </Title>
+      </Group>
+      <Text size="sm" c="dimmed">
+        Its PDF is the receipt for your records.
+      </Text>
+      <DownloadPdfButton url={invoice.hosted_invoice_pdf} />
+    </SectionCard>
   );
 }
 
@@ -202,29 +186,18 @@ function PayPanel({ token, invoice }: { token: string; invoice: LocalHostedInvoi
     });
   };
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-label="Payment"
-    >
-      <Stack gap="md">
-        <Title order={2} size="h4">
-          Pay by card
-        </Title>
-        {outcome && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />}>
-            {outcome.message}
-          </Alert>
-        )}
-        <LocalCardForm
-          submitLabel={`Pay ${formatCents(invoice.amount_due)}`}
-          pending={pay.isPending}
-          onSubmit={submit}
-        />
-      </Stack>
-    </Paper>
+    <SectionCard title="Pay by card" label="Payment" padding="wide" radius="lg" gap="md">
+      {outcome && (
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} aria-hidden />}>
+          {outcome.message}
+        </Alert>
+      )}
+      <LocalCardForm
+        submitLabel={`Pay ${formatCents(invoice.amount_due)}`}
+        pending={pay.isPending}
+        onSubmit={submit}
+      />
+    </SectionCard>
   );
 }
 

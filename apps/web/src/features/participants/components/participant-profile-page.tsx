@@ -1,8 +1,9 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
 import { MetricCards } from '../../../components/metric-cards.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { paths, userPagePath } from '../../../config/paths.ts';
 import { useMemberReadings } from '../../../lib/member-readings.ts';
 import { useParticipantAverages } from '../api/get-participant-averages.ts';
@@ -53,40 +54,32 @@ function ParticipantProfile({ userId }: { userId: string }) {
         )}
       </Stack>
 
-      <Paper
-        withBorder
-        radius="md"
-        p={{ base: 'sm', sm: 'md' }}
-        component="section"
-        aria-label={LATEST_TITLE}
+      <SectionCard
+        title={LATEST_TITLE}
+        actions={
+          list &&
+          list.length > SHOWN && (
+            <Button
+              component={Link}
+              to={userPagePath(paths.group.participantReadings, userId)}
+              variant="light"
+              size="xs"
+              leftSection={<IconListDetails size={16} aria-hidden />}
+            >
+              View All
+            </Button>
+          )
+        }
       >
-        <Stack gap="sm">
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Title order={2} size="h4">
-              {LATEST_TITLE}
-            </Title>
-            {list && list.length > SHOWN && (
-              <Button
-                component={Link}
-                to={userPagePath(paths.group.participantReadings, userId)}
-                variant="light"
-                size="xs"
-                leftSection={<IconListDetails size={16} aria-hidden />}
-              >
-                View All
-              </Button>
-            )}
-          </Group>
-          <DataTable
-            label={LATEST_TITLE}
-            columns={READING_COLUMNS}
-            rows={readings.isError ? [] : list?.slice(0, SHOWN)}
-            rowKey={(row) => row.id}
-            loading={readings.isPending && !readings.isError}
-            emptyText={readings.isError ? 'The readings could not be loaded.' : 'No Readings'}
-          />
-        </Stack>
-      </Paper>
+        <DataTable
+          label={LATEST_TITLE}
+          columns={READING_COLUMNS}
+          rows={readings.isError ? [] : list?.slice(0, SHOWN)}
+          rowKey={(row) => row.id}
+          loading={readings.isPending && !readings.isError}
+          emptyText={readings.isError ? 'The readings could not be loaded.' : 'No Readings'}
+        />
+      </SectionCard>
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { TOP_ORGS_PAGE_SIZES, type TopOrgRow } from '@resonant/contracts/top-organizations';
 import { DataTable } from '../../../components/data-table.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { TableSection } from '../../../components/table-section.tsx';
 import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { organizationPath } from '../../../config/paths.ts';
@@ -63,36 +64,27 @@ export function AdminDashboardPage() {
       </Group>
 
       {!topOrgs.isError && (
-        <Paper
-          withBorder
-          radius="md"
-          p={{ base: 'sm', sm: 'md' }}
-          component="section"
-          aria-label={CHART_TITLE}
+        <SectionCard
+          title={CHART_TITLE}
+          description={
+            <>
+              {(rows?.length ?? 0) > CHART_MAX_ORGS
+                ? `The first ${CHART_MAX_ORGS} organizations on the table’s page`
+                : 'The organizations on the table’s page'}
+              : their active users, readings and sessions in the range.
+            </>
+          }
         >
-          <Stack gap="sm">
-            <div>
-              <Title order={2} size="h4">
-                {CHART_TITLE}
-              </Title>
-              <Text size="sm" c="dimmed">
-                {(rows?.length ?? 0) > CHART_MAX_ORGS
-                  ? `The first ${CHART_MAX_ORGS} organizations on the table’s page`
-                  : 'The organizations on the table’s page'}
-                : their active users, readings and sessions in the range.
-              </Text>
-            </div>
-            {topOrgs.isPending ? (
-              <Skeleton height={320} radius="md" />
-            ) : rows && rows.length > 0 ? (
-              <TopOrgsChart rows={rows} />
-            ) : (
-              <Text c="dimmed" size="sm" ta="center" py="lg">
-                No organizations
-              </Text>
-            )}
-          </Stack>
-        </Paper>
+          {topOrgs.isPending ? (
+            <Skeleton height={320} radius="md" />
+          ) : rows && rows.length > 0 ? (
+            <TopOrgsChart rows={rows} />
+          ) : (
+            <Text c="dimmed" size="sm" ta="center" py="lg">
+              No organizations
+            </Text>
+          )}
+        </SectionCard>
       )}
 
       <TableSection
