@@ -1,3 +1,4 @@
+import type { CSSProperties, ReactNode } from 'react';
 import { Box } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import type { CardBrand as KnownBrand } from '@resonant/contracts/billing';
@@ -23,32 +24,20 @@ const SIZE = { w: 44, h: 30 };
 export function CardBrand({ brand }: { brand: string }) {
   if (!isKnownBrand(brand)) {
     return (
-      <Box
-        {...SIZE}
-        aria-hidden
+      <MarkBox
         style={{
-          display: 'grid',
-          placeItems: 'center',
-          flexShrink: 0,
-          borderRadius: 6,
           border: '1px solid var(--mantine-color-default-border)',
           color: 'var(--mantine-color-dimmed)',
         }}
       >
         <IconCreditCard size={20} />
-      </Box>
+      </MarkBox>
     );
   }
   const mark = MARKS[brand];
   return (
-    <Box
-      {...SIZE}
-      aria-hidden
+    <MarkBox
       style={{
-        display: 'grid',
-        placeItems: 'center',
-        flexShrink: 0,
-        borderRadius: 6,
         background: mark.color,
         color: '#fff',
         fontSize: 11,
@@ -58,6 +47,19 @@ export function CardBrand({ brand }: { brand: string }) {
       }}
     >
       {mark.text}
+    </MarkBox>
+  );
+}
+
+/** The mark's card-shaped box, its content centred. */
+function MarkBox({ style, children }: { style: CSSProperties; children: ReactNode }) {
+  return (
+    <Box
+      {...SIZE}
+      aria-hidden
+      style={{ display: 'grid', placeItems: 'center', flexShrink: 0, borderRadius: 6, ...style }}
+    >
+      {children}
     </Box>
   );
 }

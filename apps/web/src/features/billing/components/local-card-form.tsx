@@ -9,6 +9,7 @@ import {
   Stack,
   Text,
   TextInput,
+  type TextInputProps,
 } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconFlask } from '@tabler/icons-react';
@@ -74,6 +75,35 @@ function TestModeNotice() {
   );
 }
 
+/** The plain text fields of the form, each with its label, hints to the browser and limit. */
+const TEXT_FIELDS = {
+  cvc: {
+    label: 'CVC',
+    placeholder: '123',
+    inputMode: 'numeric',
+    autoComplete: 'off',
+    maxLength: 4,
+  },
+  name: { label: 'Name on card', autoComplete: 'cc-name', maxLength: 100 },
+  line1: {
+    label: 'Address',
+    placeholder: 'Street and number',
+    autoComplete: 'address-line1',
+    maxLength: 200,
+  },
+  city: { label: 'City', autoComplete: 'address-level2', maxLength: 100 },
+  postal_code: { label: 'Postal code', autoComplete: 'postal-code', maxLength: 20 },
+} as const satisfies Partial<Record<keyof LocalCardValues, TextInputProps>>;
+
+interface CardTextInputProps {
+  form: UseFormReturnType<LocalCardValues>;
+  field: keyof typeof TEXT_FIELDS;
+}
+
+function CardTextInput({ form, field }: CardTextInputProps) {
+  return <TextInput required {...TEXT_FIELDS[field]} {...form.getInputProps(field)} />;
+}
+
 /**
  * The card and billing address fields of test mode, all required, under the test-mode notice;
  * for a form of its own (LocalCardForm) or inside a dialog's form (Add card). Only test numbers
@@ -110,46 +140,13 @@ export function LocalCardFields({ form }: { form: UseFormReturnType<LocalCardVal
             form.setFieldValue('expiry', formatExpiry(event.target.value, form.getValues().expiry))
           }
         />
-        <TextInput
-          label="CVC"
-          placeholder="123"
-          required
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={4}
-          {...form.getInputProps('cvc')}
-        />
+        <CardTextInput form={form} field="cvc" />
       </SimpleGrid>
-      <TextInput
-        label="Name on card"
-        required
-        autoComplete="cc-name"
-        maxLength={100}
-        {...form.getInputProps('name')}
-      />
-      <TextInput
-        label="Address"
-        placeholder="Street and number"
-        required
-        autoComplete="address-line1"
-        maxLength={200}
-        {...form.getInputProps('line1')}
-      />
+      <CardTextInput form={form} field="name" />
+      <CardTextInput form={form} field="line1" />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <TextInput
-          label="City"
-          required
-          autoComplete="address-level2"
-          maxLength={100}
-          {...form.getInputProps('city')}
-        />
-        <TextInput
-          label="Postal code"
-          required
-          autoComplete="postal-code"
-          maxLength={20}
-          {...form.getInputProps('postal_code')}
-        />
+        <CardTextInput form={form} field="city" />
+        <CardTextInput form={form} field="postal_code" />
       </SimpleGrid>
       <Select
         label="Country"
