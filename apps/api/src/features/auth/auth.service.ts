@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { generateToken, hashPassword, hashToken, verifyPassword } from '../../lib/crypto.ts';
 import { conflict, unauthorized } from '../../lib/http-error.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { audit } from '../../kernel/audit.ts';
 import {
   findAccountByEmail,
   insertAccount,
@@ -93,13 +93,7 @@ export async function signUp(
     birthDate: input.birthDate,
   });
   if (!accountId) throw conflict(EMAIL_TAKEN_MESSAGE);
-  await recordAudit(deps.db, {
-    actorAccountId: accountId,
-    action: 'account.sign-up',
-    targetType: 'account',
-    targetId: accountId,
-    ip: client.ip,
-  });
+  await audit(deps.db, { orgId: null, accountId, ip: client.ip }, 'account.sign-up', accountId);
   return startSession(deps, accountId, client);
 }
 

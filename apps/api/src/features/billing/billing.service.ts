@@ -22,7 +22,7 @@ import { ORGANIZATION_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireOrg, type OrgScope, type TenantScope } from '../../kernel/scope.ts';
 import type { ConfiguredBillingProvider } from '../../lib/billing/create-billing-provider.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { audit } from '../../kernel/audit.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { ensureOrgCustomer, storedCustomerId } from './billing-customer.ts';
 import {
@@ -83,15 +83,7 @@ export async function updateBillingDetails(
   }
   await deps.db.transaction(async (tx) => {
     await updateBillingEmail(tx, org, body.billing_email);
-    await recordAudit(tx, {
-      orgId: org.orgId,
-      actorAccountId: org.accountId,
-      action: 'billing.update-email',
-      targetType: 'organization',
-      targetId: org.orgId,
-      details: { billingEmail: body.billing_email },
-      ip: scope.ip,
-    });
+    await audit(tx, scope, 'billing.update-email', org.orgId, { billingEmail: body.billing_email });
   });
   return { message: BILLING_UPDATED_MESSAGE };
 }
@@ -163,14 +155,10 @@ export async function attachMethod(
     if (!id) throw notFound(PAYMENT_METHOD_NOT_FOUND_MESSAGE);
     const makeDefault = body.set_as_default === true || first;
     if (makeDefault) await setDefaultMethod(tx, org, id);
-    await recordAudit(tx, {
-      orgId: org.orgId,
-      actorAccountId: org.accountId,
-      action: 'billing.attach-method',
-      targetType: 'payment-method',
-      targetId: id,
-      details: { brand: attached.card.brand, last4: attached.card.last4, default: makeDefault },
-      ip: scope.ip,
+    await audit(tx, scope, 'billing.attach-method', id, {
+      brand: attached.card.brand,
+      last4: attached.card.last4,
+      default: makeDefault,
     });
     return makeDefault;
   });
@@ -206,15 +194,13 @@ async function changeDefault(
   await deps.billing.setDefaultMethod(customerId, setAsDefault ? saved.providerMethodId : null);
   await deps.db.transaction(async (tx) => {
     await setDefaultMethod(tx, org, setAsDefault ? saved.id : null);
-    await recordAudit(tx, {
-      orgId: org.orgId,
-      actorAccountId: org.accountId,
-      action: setAsDefault ? 'billing.set-default-method' : 'billing.clear-default-method',
-      targetType: 'payment-method',
-      targetId: saved.id,
-      details: {},
-      ip: scope.ip,
-    });
+    await audit(
+      tx,
+      scope,
+      setAsDefault ? 'billing.set-default-method' : 'billing.clear-default-method',
+      saved.id,
+      {},
+    );
   });
   return {
     message: setAsDefault ? DEFAULT_METHOD_UPDATED_MESSAGE : DEFAULT_METHOD_CLEARED_MESSAGE,
@@ -236,15 +222,7 @@ export async function removeMethod(
   await deps.billing.detachMethod(saved.providerMethodId);
   await deps.db.transaction(async (tx) => {
     await deleteMethod(tx, org, saved.id);
-    await recordAudit(tx, {
-      orgId: org.orgId,
-      actorAccountId: org.accountId,
-      action: 'billing.remove-method',
-      targetType: 'payment-method',
-      targetId: saved.id,
-      details: { wasDefault: saved.isDefault },
-      ip: scope.ip,
-    });
+    await audit(tx, scope, 'billing.remove-method', saved.id, { wasDefault: saved.isDefault });
   });
   return { message: PAYMENT_METHOD_REMOVED_MESSAGE };
 }

@@ -12,7 +12,7 @@ import {
 } from '@resonant/contracts/billing';
 import { requireOrg, type TenantScope } from '../../kernel/scope.ts';
 import type { Database } from '../../db/client.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { audit } from '../../kernel/audit.ts';
 import type { LocalBillingProvider } from '../../lib/billing/local-provider.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import type { BillingDeps } from './billing.service.ts';
@@ -104,14 +104,13 @@ export async function payLocalInvoice(
       lastPaymentError: null,
     });
     if (changed) {
-      await recordAudit(tx, {
-        orgId: invoice.orgId,
-        actorAccountId: null,
-        action: 'billing.invoice-paid',
-        targetType: 'invoice',
-        targetId: invoice.id,
-        details: { number: invoice.number, through: 'local pay page' },
-      });
+      await audit(
+        tx,
+        { orgId: invoice.orgId, accountId: null },
+        'billing.invoice-paid',
+        invoice.id,
+        { number: invoice.number, through: 'local pay page' },
+      );
     }
     return changed;
   });

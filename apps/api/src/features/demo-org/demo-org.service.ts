@@ -13,7 +13,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { TenantScope } from '../../kernel/scope.ts';
 import type { JobWorker } from '../../jobs/job-worker.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { audit } from '../../kernel/audit.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { DEMO_ORG_REFRESH_JOB, DEMO_ORG_REFRESH_MAX_ATTEMPTS } from './demo-org-refresh.ts';
 import { findDemoOrgId, findJobOfKind, findUnfinishedJob } from './demo-org.queries.ts';
@@ -42,15 +42,7 @@ export async function startDemoOrgUpdate(
       payload: {},
       maxAttempts: DEMO_ORG_REFRESH_MAX_ATTEMPTS,
     });
-    await recordAudit(tx, {
-      orgId,
-      actorAccountId: scope.accountId,
-      action: 'demo-org.refresh',
-      targetType: 'organization',
-      targetId: orgId,
-      details: { jobId },
-      ip: scope.ip,
-    });
+    await audit(tx, { ...scope, orgId }, 'demo-org.refresh', orgId, { jobId });
     return { jobId, queued: true };
   });
   if (started.queued) deps.jobs.kick();

@@ -12,7 +12,7 @@ import {
 } from '@resonant/contracts/groups';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { audit } from '../../kernel/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { requireOrg, type OrgScope, type TenantScope } from '../../kernel/scope.ts';
@@ -79,15 +79,7 @@ export async function createGroup(
     const groupId = await insertGroup(tx, org, input.name);
     if (!groupId) throw conflict(GROUP_NAME_TAKEN_MESSAGE);
     await upsertGroupAdmins(tx, org, groupId, adminIds);
-    await recordAudit(tx, {
-      orgId: org.orgId,
-      actorAccountId: org.accountId,
-      action: 'group.create',
-      targetType: 'group',
-      targetId: groupId,
-      details: { name: input.name, adminUserIds: adminIds },
-      ip: scope.ip,
-    });
+    await audit(tx, scope, 'group.create', groupId, { name: input.name, adminUserIds: adminIds });
   });
 }
 
@@ -106,15 +98,7 @@ export async function renameGroup(
         throw conflict(GROUP_NAME_TAKEN_MESSAGE);
       }
       await updateGroupName(tx, org, group.id, input.name);
-      await recordAudit(tx, {
-        orgId: org.orgId,
-        actorAccountId: org.accountId,
-        action: 'group.rename',
-        targetType: 'group',
-        targetId: group.id,
-        details: { from: group.name, to: input.name },
-        ip: scope.ip,
-      });
+      await audit(tx, scope, 'group.rename', group.id, { from: group.name, to: input.name });
     });
   } catch (error) {
     // Two renames to the same name at once: the unique index lets one win.
@@ -133,15 +117,7 @@ export async function deleteGroup(
   await db.transaction(async (tx) => {
     const group = await lockChangeableGroup(tx, org, query.groupId);
     await deleteGroupKeepingMembers(tx, org, group.id);
-    await recordAudit(tx, {
-      orgId: org.orgId,
-      actorAccountId: org.accountId,
-      action: 'group.delete',
-      targetType: 'group',
-      targetId: group.id,
-      details: { name: group.name },
-      ip: scope.ip,
-    });
+    await audit(tx, scope, 'group.delete', group.id, { name: group.name });
   });
 }
 
@@ -167,15 +143,7 @@ export async function addGroupAdmin(
     const group = await lockChangeableGroup(tx, org, input.groupId);
     await assertAdminCandidates(tx, org, [input.userId]);
     await upsertGroupAdmins(tx, org, group.id, [input.userId]);
-    await recordAudit(tx, {
-      orgId: org.orgId,
-      actorAccountId: org.accountId,
-      action: 'group.admin.add',
-      targetType: 'group',
-      targetId: group.id,
-      details: { userId: input.userId },
-      ip: scope.ip,
-    });
+    await audit(tx, scope, 'group.admin.add', group.id, { userId: input.userId });
   });
 }
 
@@ -197,15 +165,7 @@ export async function removeGroupAdmin(
       throw badRequest(LAST_GROUP_ADMIN_MESSAGE);
     }
     await clearGroupAdmin(tx, org, group.id, input.userId);
-    await recordAudit(tx, {
-      orgId: org.orgId,
-      actorAccountId: org.accountId,
-      action: 'group.admin.remove',
-      targetType: 'group',
-      targetId: group.id,
-      details: { userId: input.userId },
-      ip: scope.ip,
-    });
+    await audit(tx, scope, 'group.admin.remove', group.id, { userId: input.userId });
   });
 }
 

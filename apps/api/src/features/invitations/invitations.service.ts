@@ -26,7 +26,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { canInviteRole } from '@resonant/contracts/invitations-policies';
 import { invitations } from '../../db/schema/invitations.ts';
 import type { JobWorker } from '../../jobs/job-worker.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { audit } from '../../kernel/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import {
   badRequest,
@@ -204,14 +204,10 @@ export async function invite(
       payload: { invitationId: created.id },
       maxAttempts: deps.config.MAIL_MAX_ATTEMPTS,
     });
-    await recordAudit(tx, {
-      orgId,
-      actorAccountId: reach.accountId,
-      action: 'invitation.create',
-      targetType: 'invitation',
-      targetId: created.id,
-      details: { role: body.role, groupId, mode: reach.mode },
-      ip: scope.ip,
+    await audit(tx, { ...scope, orgId }, 'invitation.create', created.id, {
+      role: body.role,
+      groupId,
+      mode: reach.mode,
     });
     return created.id;
   });
@@ -258,14 +254,7 @@ export async function resend(
         payload: { invitationId: row.id },
         maxAttempts: deps.config.MAIL_MAX_ATTEMPTS,
       });
-      await recordAudit(tx, {
-        orgId: row.orgId,
-        actorAccountId: reach.accountId,
-        action: 'invitation.resend',
-        targetType: 'invitation',
-        targetId: row.id,
-        ip: scope.ip,
-      });
+      await audit(tx, { ...scope, orgId: row.orgId }, 'invitation.resend', row.id);
     });
   } catch (error) {
     // Another invitation to the same email is pending (this one was rejected meanwhile).

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { loadAccountEmail, saveCurrentContext } from '../../kernel/current-user.ts';
 import { invitations } from '../../db/schema/invitations.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { audit } from '../../kernel/audit.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { HttpError, forbidden, notFound } from '../../lib/http-error.ts';
 import { joinOrganisation } from '../../lib/join-organisation.ts';
@@ -115,15 +115,13 @@ export async function processInvitation(
         now,
       );
     }
-    await recordAudit(tx, {
-      orgId: invitation.orgId,
-      actorAccountId: accountId,
-      action: accepted ? 'invitation.accept' : 'invitation.reject',
-      targetType: 'invitation',
-      targetId: invitation.id,
-      details: accepted ? { role: invitation.role, groupId: invitation.groupId } : undefined,
-      ip: scope.ip,
-    });
+    await audit(
+      tx,
+      { ...scope, orgId: invitation.orgId },
+      accepted ? 'invitation.accept' : 'invitation.reject',
+      invitation.id,
+      accepted ? { role: invitation.role, groupId: invitation.groupId } : undefined,
+    );
   });
   return { message: accepted ? INVITATION_ACCEPTED_MESSAGE : INVITATION_REJECTED_MESSAGE };
 }

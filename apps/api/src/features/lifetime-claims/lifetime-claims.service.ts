@@ -19,7 +19,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { loadAccountEmail } from '../../kernel/current-user.ts';
 import { lifetimeClaims } from '../../db/schema/invitations.ts';
 import type { JobWorker } from '../../jobs/job-worker.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { audit } from '../../kernel/audit.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
@@ -101,14 +101,7 @@ export async function issueClaim(
       payload: { claimId: claim.id },
       maxAttempts: deps.config.MAIL_MAX_ATTEMPTS,
     });
-    await recordAudit(tx, {
-      orgId: body.orgId ?? null,
-      actorAccountId: scope.accountId,
-      action: 'lifetime-claim.issue',
-      targetType: 'lifetime_claim',
-      targetId: claim.id,
-      ip: scope.ip,
-    });
+    await audit(tx, { ...scope, orgId: body.orgId ?? null }, 'lifetime-claim.issue', claim.id);
     return claim.id;
   });
   deps.jobs.kick();
@@ -177,14 +170,7 @@ export async function claimMembership(
       if (claim.orgId) {
         await joinOrganisation(tx, { orgId: claim.orgId, accountId, groupIds: [], lifetime: true });
       }
-      await recordAudit(tx, {
-        orgId: claim.orgId,
-        actorAccountId: accountId,
-        action: 'lifetime-claim.claim',
-        targetType: 'lifetime_claim',
-        targetId: claim.id,
-        ip: scope.ip,
-      });
+      await audit(tx, { ...scope, orgId: claim.orgId }, 'lifetime-claim.claim', claim.id);
     });
   } catch (error) {
     // Two claims raced for one account: the unique index keeps it to one membership.

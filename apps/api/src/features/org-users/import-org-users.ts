@@ -15,7 +15,7 @@ import {
 import { csvSafe } from '@resonant/contracts/csv-safety';
 import { BirthDate, FirstName, GENDERS, GenderField, LastName } from '@resonant/contracts/profile';
 import type { AppDeps } from '../../app-deps.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { audit } from '../../kernel/audit.ts';
 import { CsvFormatError, csvRecords } from '../../lib/csv-records.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { requireUsersScope, type TenantScope } from '../../kernel/scope.ts';
@@ -206,21 +206,13 @@ export async function importOrgUsers(
   if (rows === 0) throw badRequest('The file has no users: add one row per user below the header');
   await flush();
 
-  await recordAudit(deps.db, {
-    orgId: users.orgId,
-    actorAccountId: users.accountId,
-    action: 'org-users.import',
-    targetType: 'organisation',
-    targetId: users.orgId,
-    details: {
-      file: csvSafe(file.fileName),
-      rows,
-      created: data.created,
-      added: data.added,
-      skipped: data.skipped,
-      failed: data.failedCount,
-    },
-    ip: scope.ip,
+  await audit(deps.db, scope, 'org-users.import', users.orgId, {
+    file: csvSafe(file.fileName),
+    rows,
+    created: data.created,
+    added: data.added,
+    skipped: data.skipped,
+    failed: data.failedCount,
   });
   // Reported with the same message whenever a row failed, the spec's "Failed import" case; the
   // good rows are in nonetheless.

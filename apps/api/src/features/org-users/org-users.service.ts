@@ -30,7 +30,7 @@ import {
   type UsersStatsResponse,
 } from '@resonant/contracts/org-users';
 import type { AppDeps } from '../../app-deps.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { audit } from '../../kernel/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { readTransportedPassword } from '../../lib/password-transport.ts';
 import { presentOrgUser } from '../../lib/org-user-row.ts';
@@ -202,15 +202,13 @@ export async function addUser(
   ]);
   if (!outcome) throw new Error('enrolUsers answered no outcome');
   if (outcome.status === 'already-member') throw conflict(ALREADY_MEMBER_MESSAGE);
-  await recordAudit(deps.db, {
-    orgId: users.orgId,
-    actorAccountId: users.accountId,
-    action: outcome.status === 'created' ? 'org-user.create' : 'org-user.add-existing',
-    targetType: 'account',
-    targetId: outcome.accountId,
-    details: { mode: users.mode, groupIds },
-    ip: scope.ip,
-  });
+  await audit(
+    deps.db,
+    scope,
+    outcome.status === 'created' ? 'org-user.create' : 'org-user.add-existing',
+    outcome.accountId,
+    { mode: users.mode, groupIds },
+  );
   return {
     message: outcome.status === 'created' ? USER_ADDED_MESSAGE : EXISTING_ACCOUNT_ADDED_MESSAGE,
     user_id: outcome.accountId,
@@ -256,15 +254,7 @@ export async function updateUser(
     );
     if (role && role !== member.role) await setOrgRole(tx, users, body.userId, role);
     if (groupIds) await replaceMemberGroups(tx, users, body.userId, groupIds);
-    await recordAudit(tx, {
-      orgId: users.orgId,
-      actorAccountId: users.accountId,
-      action: 'org-user.update',
-      targetType: 'account',
-      targetId: body.userId,
-      details: { mode: users.mode, role, groupIds },
-      ip: scope.ip,
-    });
+    await audit(tx, scope, 'org-user.update', body.userId, { mode: users.mode, role, groupIds });
   });
   return { message: USER_UPDATED_MESSAGE, user_id: body.userId };
 }
@@ -292,14 +282,10 @@ export async function removeUser(
         deps.clock(),
       );
     }
-    await recordAudit(tx, {
-      orgId: users.orgId,
-      actorAccountId: users.accountId,
-      action: 'org-user.remove',
-      targetType: 'account',
-      targetId: query.userId,
-      details: { role: member.role, payer: member.payer, isExternal: member.isExternal },
-      ip: scope.ip,
+    await audit(tx, scope, 'org-user.remove', query.userId, {
+      role: member.role,
+      payer: member.payer,
+      isExternal: member.isExternal,
     });
   });
   return { message: USER_REMOVED_MESSAGE, user_id: query.userId };
@@ -325,15 +311,7 @@ export async function changePayer(
       const change = { orgId: users.orgId, accountId: userId, before, after: next } as const;
       await recordPayerChange(tx, change, deps.clock());
     }
-    await recordAudit(tx, {
-      orgId: users.orgId,
-      actorAccountId: users.accountId,
-      action: 'org-user.change-payer',
-      targetType: 'account',
-      targetId: userId,
-      details: { payer: next },
-      ip: scope.ip,
-    });
+    await audit(tx, scope, 'org-user.change-payer', userId, { payer: next });
     return next;
   });
   if (!payer) return { success: false, message: USER_NOT_FOUND_MESSAGE };

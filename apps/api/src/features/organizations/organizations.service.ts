@@ -31,7 +31,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { TenantScope } from '../../kernel/scope.ts';
 import { ORGANISATION_UNIQUE_NAME_INDEX } from '../../db/schema/organisations.ts';
 import { accountIdsByEmail } from '../../lib/accounts-by-email.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { audit } from '../../kernel/audit.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
@@ -87,14 +87,9 @@ export async function addOrganization(
   try {
     const created = await deps.db.transaction(async (tx) => {
       const inserted = await insertOrganization(tx, { name: body.name, uniqueName, admin });
-      await recordAudit(tx, {
-        orgId: inserted.orgId,
-        actorAccountId: scope.accountId,
-        action: 'organization.create',
-        targetType: 'organization',
-        targetId: inserted.orgId,
-        details: { adminAccountId: inserted.adminId, adminCreated: inserted.adminCreated },
-        ip: scope.ip,
+      await audit(tx, { ...scope, orgId: inserted.orgId }, 'organization.create', inserted.orgId, {
+        adminAccountId: inserted.adminId,
+        adminCreated: inserted.adminCreated,
       });
       return inserted;
     });
@@ -165,14 +160,9 @@ export async function renameOrganizationById(
       const before = await lockOrganization(tx, org, 'update');
       if (!before) throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
       await renameOrganization(tx, org, names);
-      await recordAudit(tx, {
-        orgId: org.orgId,
-        actorAccountId: scope.accountId,
-        action: 'organization.rename',
-        targetType: 'organization',
-        targetId: org.orgId,
-        details: { from: before, to: names },
-        ip: scope.ip,
+      await audit(tx, { ...scope, orgId: org.orgId }, 'organization.rename', org.orgId, {
+        from: before,
+        to: names,
       });
     });
   } catch (error) {
@@ -201,21 +191,13 @@ export async function deleteOrganizationById(
     if (!locked) throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
     const [summary] = await listOrganizations(tx, { orgId: org.orgId });
     await deleteOrganization(tx, org);
-    await recordAudit(tx, {
-      orgId: null,
-      actorAccountId: scope.accountId,
-      action: 'organization.delete',
-      targetType: 'organization',
-      targetId: org.orgId,
-      details: {
-        orgId: org.orgId,
-        name: locked.name,
-        uniqueName: locked.uniqueName,
-        members: summary?.membersCount ?? 0,
-        readings: summary?.readingsCount ?? 0,
-        sessions: summary?.sessionsCount ?? 0,
-      },
-      ip: scope.ip,
+    await audit(tx, { ...scope, orgId: null }, 'organization.delete', org.orgId, {
+      orgId: org.orgId,
+      name: locked.name,
+      uniqueName: locked.uniqueName,
+      members: summary?.membersCount ?? 0,
+      readings: summary?.readingsCount ?? 0,
+      sessions: summary?.sessionsCount ?? 0,
     });
   });
   return { message: ORGANIZATION_DELETED_MESSAGE };
@@ -251,14 +233,8 @@ export async function addOrgAdmin(
       groupIds: [],
       orgAdmin: true,
     });
-    await recordAudit(tx, {
-      orgId: org.orgId,
-      actorAccountId: scope.accountId,
-      action: 'org-admin.add',
-      targetType: 'account',
-      targetId: body.userId,
-      details: { isExternal: added.isExternal },
-      ip: scope.ip,
+    await audit(tx, { ...scope, orgId: org.orgId }, 'org-admin.add', body.userId, {
+      isExternal: added.isExternal,
     });
   });
   return { message: ORG_ADMIN_ADDED_MESSAGE };
@@ -296,14 +272,8 @@ export async function removeOrgAdmin(
     } else {
       await demoteOrgAdmin(tx, org, query.userId);
     }
-    await recordAudit(tx, {
-      orgId: org.orgId,
-      actorAccountId: scope.accountId,
-      action: 'org-admin.remove',
-      targetType: 'account',
-      targetId: query.userId,
-      details: { isExternal: admin.isExternal },
-      ip: scope.ip,
+    await audit(tx, { ...scope, orgId: org.orgId }, 'org-admin.remove', query.userId, {
+      isExternal: admin.isExternal,
     });
   });
   return { message: ORG_ADMIN_REMOVED_MESSAGE };

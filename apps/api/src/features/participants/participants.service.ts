@@ -10,8 +10,13 @@ import {
 import { participantRemovalRefusal } from '@resonant/contracts/participants-policies';
 import type { MessageResponse } from '@resonant/contracts/errors';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireGroup, requireReach, type GroupScope, type TenantScope } from '../../kernel/scope.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import {
+  requireGroup,
+  requireReach,
+  type GroupScope,
+  type TenantScope,
+} from '../../kernel/scope.ts';
+import { audit } from '../../kernel/audit.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
 import { presentOrgUser } from '../../lib/org-user-row.ts';
 import {
@@ -58,15 +63,7 @@ export async function addParticipants(
     if ((await insertOrgMembersIntoGroup(tx, group, userIds)) !== userIds.length) {
       throw notFound(USER_NOT_FOUND_MESSAGE);
     }
-    await recordAudit(tx, {
-      orgId: group.orgId,
-      actorAccountId: group.accountId,
-      action: 'group.participants.add',
-      targetType: 'group',
-      targetId: group.groupId,
-      details: { userIds },
-      ip: scope.ip,
-    });
+    await audit(tx, scope, 'group.participants.add', group.groupId, { userIds });
   });
   return { message: PARTICIPANTS_ADDED_MESSAGE };
 }
@@ -97,15 +94,7 @@ export async function removeParticipant(
     });
     if (refusal) throw forbidden(refusal);
     await deleteGroupMember(tx, group, query.userId);
-    await recordAudit(tx, {
-      orgId: group.orgId,
-      actorAccountId: group.accountId,
-      action: 'group.participants.remove',
-      targetType: 'group',
-      targetId: group.groupId,
-      details: { userId: query.userId },
-      ip: scope.ip,
-    });
+    await audit(tx, scope, 'group.participants.remove', group.groupId, { userId: query.userId });
   });
   return { message: PARTICIPANT_REMOVED_MESSAGE };
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { audit } from '../../kernel/audit.ts';
 import { findIdentity, insertIdentity, type NewIdentity } from './social-sign-in.queries.ts';
 
 /** Why an identity was not added: another account holds it, or this one has that provider. */
@@ -16,14 +16,13 @@ export async function linkIdentity(
   ip: string,
 ): Promise<'linked' | LinkRefusal> {
   if (await insertIdentity(tx, identity)) {
-    await recordAudit(tx, {
-      actorAccountId: identity.accountId,
-      action: 'account.identity-link',
-      targetType: 'account',
-      targetId: identity.accountId,
-      details: { provider: identity.provider },
-      ip,
-    });
+    await audit(
+      tx,
+      { orgId: null, accountId: identity.accountId, ip },
+      'account.identity-link',
+      identity.accountId,
+      { provider: identity.provider },
+    );
     return 'linked';
   }
   const held = await findIdentity(tx, identity.issuer, identity.subject);

@@ -5,7 +5,7 @@ import {
   socialErrorMessage,
   type PendingSocialSignUp,
 } from '@resonant/contracts/social-sign-in';
-import { recordAudit } from '../../lib/audit.ts';
+import { audit } from '../../kernel/audit.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { conflict, HttpError, unauthorized } from '../../lib/http-error.ts';
 import { findAccountByEmail, insertAccount } from '../auth/auth.queries.ts';
@@ -144,14 +144,13 @@ async function createSocialAccount(
     });
     // Another browser made this identity's account first (its sign-in follows, above).
     if (!identity) throw unauthorized(SOCIAL_SIGN_UP_EXPIRED_MESSAGE);
-    await recordAudit(tx, {
-      actorAccountId: created,
-      action: 'account.sign-up',
-      targetType: 'account',
-      targetId: created,
-      details: { provider: oidc.setting.id },
-      ip: client.ip,
-    });
+    await audit(
+      tx,
+      { orgId: null, accountId: created, ip: client.ip },
+      'account.sign-up',
+      created,
+      { provider: oidc.setting.id },
+    );
     return created;
   });
   return startSession(deps, accountId, client);

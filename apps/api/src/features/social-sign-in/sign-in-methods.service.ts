@@ -6,7 +6,7 @@ import {
   type SignInMethodsResponse,
 } from '@resonant/contracts/social-sign-in';
 import type { z } from 'zod';
-import { recordAudit } from '../../lib/audit.ts';
+import { audit } from '../../kernel/audit.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import type { TenantScope } from '../../kernel/scope.ts';
 import {
@@ -72,13 +72,8 @@ export async function unlinkIdentity(
     const isConfigured = (providerId: string) => Boolean(deps.oidc.find(providerId));
     const refusal = unlinkRefusal({ ...before, isConfigured }, identityId);
     if (refusal) throw conflict(refusal);
-    await recordAudit(tx, {
-      actorAccountId: scope.accountId,
-      action: 'account.identity-unlink',
-      targetType: 'account',
-      targetId: scope.accountId,
-      details: { provider: removed.provider },
-      ip: scope.ip,
+    await audit(tx, { ...scope, orgId: null }, 'account.identity-unlink', scope.accountId, {
+      provider: removed.provider,
     });
   });
 }

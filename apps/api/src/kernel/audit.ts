@@ -1,0 +1,85 @@
+import type { Database } from '../db/client.ts';
+import { auditLog } from '../db/schema/audit.ts';
+
+/**
+ * Every action the audit log records, with the type of record it targets. One list, so a stored
+ * name cannot drift from its siblings and a new action is a deliberate addition (audit.test.ts).
+ */
+export const AUDIT_ACTIONS = {
+  'account.sign-up': 'account',
+  'account.identity-link': 'account',
+  'account.identity-unlink': 'account',
+  'billing.update-email': 'organization',
+  'billing.attach-method': 'payment-method',
+  'billing.set-default-method': 'payment-method',
+  'billing.clear-default-method': 'payment-method',
+  'billing.remove-method': 'payment-method',
+  'billing.invoice-paid': 'invoice',
+  'demo-org.refresh': 'organization',
+  'group.create': 'group',
+  'group.rename': 'group',
+  'group.delete': 'group',
+  'group.admin.add': 'group',
+  'group.admin.remove': 'group',
+  'group.participants.add': 'group',
+  'group.participants.remove': 'group',
+  'invitation.create': 'invitation',
+  'invitation.resend': 'invitation',
+  'invitation.accept': 'invitation',
+  'invitation.reject': 'invitation',
+  'lifetime-claim.issue': 'lifetime-claim',
+  'lifetime-claim.claim': 'lifetime-claim',
+  'org-admin.add': 'account',
+  'org-admin.remove': 'account',
+  'org-user.create': 'account',
+  'org-user.add-existing': 'account',
+  'org-user.update': 'account',
+  'org-user.remove': 'account',
+  'org-user.change-payer': 'account',
+  'org-users.import': 'organization',
+  'organization.create': 'organization',
+  'organization.rename': 'organization',
+  'organization.delete': 'organization',
+} as const satisfies Record<string, AuditTargetType>;
+
+export const AUDIT_TARGET_TYPES = [
+  'account',
+  'group',
+  'invitation',
+  'invoice',
+  'lifetime-claim',
+  'organization',
+  'payment-method',
+] as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/**
+ * Who acted, in which organisation and from where: a request's scope as it is, or a small explicit
+ * form where there is no caller in an organisation (a sign-up, a payment without a session).
+ * `orgId` null files the action as platform-level.
+ */
+export type AuditActor = { orgId: string | null; accountId: string | null; ip?: string | null };
+
+/**
+ * Appends to the audit log the action on the record `targetId` (of the action's target type); pass
+ * the transaction when the change itself runs in one.
+ */
+export async function audit(
+  tx: Database,
+  actor: AuditActor,
+  action: AuditAction,
+  targetId: string,
+  details?: Record<string, unknown>,
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    orgId: actor.orgId,
+    actorAccountId: actor.accountId,
+    action,
+    targetType: AUDIT_ACTIONS[action],
+    targetId,
+    details,
+    ip: actor.ip ?? null,
+  });
+}
