@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -121,5 +121,67 @@ describe('AddUserDialog', () => {
     const { dialog } = await renderDialog('group');
     expect(dialog.getByText(/The user joins/)).toHaveTextContent('The user joins Engineering.');
     expect(dialog.queryByRole('textbox', { name: 'Groups' })).toBeNull();
+  });
+
+  it('refuses "Bob!" as a name (SPEC §5 name rule) and sends nothing', async () => {
+    await answerPublicKey();
+    answerGroupOptions();
+    const view = await renderDialog();
+    await fillValidUser(view);
+    await view.fill(view.dialog.getByRole('textbox', { name: 'First Name' }), 'Bob!');
+    await chooseGroup(view.events, 'Engineering');
+    await view.events.click(view.dialog.getByRole('button', { name: 'Add User' }));
+    expect(await view.dialog.findByText('Invalid characters', { exact: true })).toBeVisible();
+    expect(view.onClose).not.toHaveBeenCalled();
+  });
+
+  it('closes untouched at once; with unsaved input it asks first, however it is closed', async () => {
+    await answerPublicKey();
+    answerGroupOptions();
+    const { dialog, events, fill, onClose } = await renderDialog();
+    await events.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull();
+
+    const email = dialog.getByRole('textbox', { name: 'Email' });
+    await fill(email, 'typed@example.test');
+    for (const close of [
+      () => events.click(dialog.getByRole('button', { name: 'Close' })),
+      () => events.click(dialog.getByRole('button', { name: 'Cancel' })),
+      () => events.keyboard('{Escape}'),
+    ]) {
+      await close();
+      const question = within(await screen.findByRole('dialog', { name: 'Discard changes?' }));
+      expect(question.getByText('What you entered in this dialog will be lost.')).toBeVisible();
+      await events.click(question.getByRole('button', { name: 'Keep editing' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull(),
+      );
+      expect(email).toHaveValue('typed@example.test');
+    }
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    await events.click(dialog.getByRole('button', { name: 'Cancel' }));
+    const question = within(await screen.findByRole('dialog', { name: 'Discard changes?' }));
+    await events.click(question.getByRole('button', { name: 'Discard' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+    // The next opening starts empty.
+    expect(email).toHaveValue('');
+  });
+
+  it('Esc on the date picker closes the calendar only, keeping the dialog and its input', async () => {
+    await answerPublicKey();
+    answerGroupOptions();
+    const { dialog, events, fill, onClose } = await renderDialog();
+    await fill(dialog.getByRole('textbox', { name: 'First Name' }), 'Edda');
+    await events.click(dialog.getByRole('textbox', { name: 'Date of Birth' }));
+    await events.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(dialog.getByRole('textbox', { name: 'First Name' })).toHaveValue('Edda');
+
+    // Esc outside the calendar asks before the typed name is lost.
+    await events.keyboard('{Escape}');
+    expect(await screen.findByRole('dialog', { name: 'Discard changes?' })).toBeVisible();
   });
 });

@@ -116,4 +116,21 @@ describe('UsersPage', () => {
     await events.click(screen.getByText('Admins'));
     await waitFor(() => expect(queries().at(-1)).toMatchObject({ type: 'allAdmins', offset: '0' }));
   });
+
+  it('sorts by a column header, both ways', async () => {
+    answerStats();
+    const queries = answerUsers([ME, orgUser(2)]);
+    const { events } = renderWithProviders(<UsersPage />);
+    await screen.findByRole('row', { name: /Person 2/ });
+    const header = within(usersTable()).getByRole('columnheader', { name: 'Name' });
+    expect(header).toHaveAttribute('aria-sort', 'none');
+
+    await events.click(within(header).getByRole('button'));
+    await waitFor(() => expect(header).toHaveAttribute('aria-sort', 'ascending'));
+    expect(queries().at(-1)).toMatchObject({ sort: 'name', order: 'asc' });
+
+    await events.click(within(header).getByRole('button'));
+    await waitFor(() => expect(header).toHaveAttribute('aria-sort', 'descending'));
+    expect(queries().at(-1)).toMatchObject({ sort: 'name', order: 'desc' });
+  });
 });
