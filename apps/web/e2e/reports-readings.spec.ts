@@ -5,11 +5,11 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { generateRr } from '@resonant/hrv/synthetic';
 import type { OrgMembersResponse } from '@resonant/contracts/org-users';
 import {
-  READINGS_CSV_COLUMNS,
   REPORTS_MAX_USERS_MESSAGE,
   REPORT_TAB_LABELS,
   type MemberReadingsResponse,
 } from '@resonant/contracts/reports';
+import { READINGS_CSV_COLUMNS } from '@resonant/contracts/reports-csv';
 import { expectPath, signInViaUi } from './support/app.ts';
 import { DEMO, DEMO_PASSWORD } from './support/env.ts';
 import { apiSession, buildOrg, signOut, type Person } from './support/org-builder.ts';

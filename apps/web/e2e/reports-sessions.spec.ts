@@ -1,10 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import {
-  OZ_NOT_RECORDED_MESSAGE,
-  SESSIONS_CSV_COLUMNS,
-  type SelectedHistoryResponse,
-} from '@resonant/contracts/reports';
+import { OZ_NOT_RECORDED_MESSAGE, type SelectedHistoryResponse } from '@resonant/contracts/reports';
+import { SESSIONS_CSV_COLUMNS } from '@resonant/contracts/reports-csv';
 import type { OrgMembersResponse } from '@resonant/contracts/org-users';
 import type { HrvSession } from '@resonant/contracts/sessions';
 import { csvRecords } from '../../api/src/lib/csv-records.ts';

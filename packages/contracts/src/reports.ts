@@ -77,7 +77,7 @@ export const REPORT_TAGS_MAX = 20;
  * A list of ids in a query string: comma-separated (`a,b`), or the parameter repeated. Empty
  * items are ignored; each must be an id.
  */
-const IdListParam = (field: string, max: number) =>
+export const IdListParam = (field: string, max: number) =>
   z
     .union([z.string(), z.array(z.string())], { error: `${field} must be a list of ids` })
     .transform((value) =>
@@ -92,7 +92,7 @@ const IdListParam = (field: string, max: number) =>
         .max(max, `${field} takes at most ${max} ids`),
     );
 
-const TagIdsParam = IdListParam('tag_ids', REPORT_TAGS_MAX)
+export const TagIdsParam = IdListParam('tag_ids', REPORT_TAGS_MAX)
   .optional()
   .describe(
     'Tag ids from GET /api/tags, comma-separated: only recordings carrying at least one of them.',
@@ -116,7 +116,7 @@ const Offset = z.coerce
   .default(0);
 
 /** The filters of the readings history (SPEC §9), shared by the JSON call and the CSV. */
-const ReadingFilters = {
+export const ReadingFilters = {
   from: RangeBound.optional(),
   to: RangeBound.optional(),
   reading_taken_time: ReadingTakenTime.default('whole_day'),
@@ -147,24 +147,33 @@ export const READING_RESULTS = ['below_normal', 'within_normal', 'above_normal']
 export const ReadingResult = z.enum(READING_RESULTS);
 export type ReadingResult = z.infer<typeof ReadingResult>;
 
+/**
+ * Measures that are null when not computable, one number each: the one way a report schema lists
+ * them.
+ */
+const measures = <Name extends string>(...names: Name[]) =>
+  Object.fromEntries(names.map((name) => [name, z.number().nullable()])) as Record<
+    Name,
+    z.ZodNullable<z.ZodNumber>
+  >;
+
 export const TimeDomain = z.object({
-  minMax: z.number().nullable(),
-  sdnn: z.number().nullable(),
-  sdsd: z.number().nullable(),
-  mean_hr: z.number().nullable(),
-  max_hr: z.number().nullable(),
-  min_hr: z.number().nullable(),
-  mean_nni: z.number().nullable(),
-  median_nni: z.number().nullable(),
-  range_nni: z.number().nullable(),
+  ...measures(
+    'minMax',
+    'sdnn',
+    'sdsd',
+    'mean_hr',
+    'max_hr',
+    'min_hr',
+    'mean_nni',
+    'median_nni',
+    'range_nni',
+  ),
 });
 export type TimeDomain = z.infer<typeof TimeDomain>;
 
 export const FrequencyDomain = z.object({
-  lf: z.number().nullable(),
-  hf: z.number().nullable(),
-  vlf: z.number().nullable(),
-  total_power: z.number().nullable(),
+  ...measures('lf', 'hf', 'vlf', 'total_power'),
 });
 export type FrequencyDomain = z.infer<typeof FrequencyDomain>;
 
@@ -200,10 +209,7 @@ export type MemberReading = z.infer<typeof MemberReading>;
  */
 export const NormalRangeDay = z.object({
   date: z.string(),
-  baseline: z.number().nullable(),
-  cv_percent: z.number().nullable(),
-  normal_low: z.number().nullable(),
-  normal_high: z.number().nullable(),
+  ...measures('baseline', 'cv_percent', 'normal_low', 'normal_high'),
 });
 export type NormalRangeDay = z.infer<typeof NormalRangeDay>;
 
@@ -253,16 +259,18 @@ export const HistorySession = z.object({
   createdAt: z.string(),
   sessionName: z.string(),
   quality: Quality,
-  breathsPerMinute: z.number().nullable(),
-  sessionMinutes: z.number().nullable(),
-  ozSesAvgPercentage: z.number().nullable(),
-  optimalZoneSessionAverage: z.number().nullable(),
-  rmssd: z.number().nullable(),
-  lf: z.number().nullable(),
-  hf: z.number().nullable(),
-  vlf: z.number().nullable(),
-  minMax: z.number().nullable(),
-  sdnn: z.number().nullable(),
+  ...measures(
+    'breathsPerMinute',
+    'sessionMinutes',
+    'ozSesAvgPercentage',
+    'optimalZoneSessionAverage',
+    'rmssd',
+    'lf',
+    'hf',
+    'vlf',
+    'minMax',
+    'sdnn',
+  ),
   /** Whether the app recorded optimal-zone samples (GET /api/raw-data has them). */
   has_oz_data: z.boolean(),
   /** The session's exercise (one per session here) with its tags. */
@@ -309,13 +317,7 @@ export const SessionPoint = z.object({
   dateTime: z.string(),
   sessionName: z.string(),
   quality: Quality,
-  rmssd: z.number().nullable(),
-  sdnn: z.number().nullable(),
-  minMax: z.number().nullable(),
-  lf: z.number().nullable(),
-  hf: z.number().nullable(),
-  vlf: z.number().nullable(),
-  ozSesAvgPercentage: z.number().nullable(),
+  ...measures('rmssd', 'sdnn', 'minMax', 'lf', 'hf', 'vlf', 'ozSesAvgPercentage'),
   tags: z.array(Tag),
 });
 export type SessionPoint = z.infer<typeof SessionPoint>;
@@ -331,12 +333,7 @@ export const SessionsAllTimeResponse = z.object({
   ozPercentage: z.number().nullable(),
   allTimeOzPercentage: z.number().nullable(),
   averages: z.object({
-    rmssd: z.number().nullable(),
-    sdnn: z.number().nullable(),
-    minMax: z.number().nullable(),
-    lf: z.number().nullable(),
-    hf: z.number().nullable(),
-    vlf: z.number().nullable(),
+    ...measures('rmssd', 'sdnn', 'minMax', 'lf', 'hf', 'vlf'),
   }),
   sessions: z.array(SessionPoint),
 });
@@ -365,120 +362,3 @@ export type RawDataResponse = z.infer<typeof RawDataResponse>;
 
 /** The 404 of a session that is not the named member's (or of nobody): ids cannot be probed. */
 export const SESSION_NOT_FOUND_MESSAGE = 'Session not found';
-
-/** Whose recordings a CSV export holds: the picked users, or every member the caller reaches. */
-export const CSV_MEMBERS = ['picked', 'all'] as const;
-
-const CsvMembers = {
-  members: z
-    .enum(CSV_MEMBERS, { error: 'Must be picked or all' })
-    .default('picked')
-    .describe(
-      'picked: the users of user_ids; all: every member of your organisation (org admin) or ' +
-        'current group (group admin).',
-    ),
-  user_ids: IdListParam('user_ids', REPORTS_MAX_USERS).optional(),
-};
-
-const USER_IDS_REQUIRED_MESSAGE = 'user_ids must name at least one user';
-
-const picksUsers = (query: { members: string; user_ids?: string[] | undefined }) =>
-  query.members === 'all' || (query.user_ids?.length ?? 0) > 0;
-
-/** GET /api/reports/readings.csv: the readings history as a CSV download (streamed). */
-export const ReadingsCsvQuery = z
-  .object({ ...CsvMembers, ...ReadingFilters })
-  .refine(picksUsers, { message: USER_IDS_REQUIRED_MESSAGE, path: ['user_ids'] });
-export type ReadingsCsvQuery = z.input<typeof ReadingsCsvQuery>;
-export type ReadingsCsvParams = z.output<typeof ReadingsCsvQuery>;
-
-/** GET /api/reports/sessions.csv: one session type's history as a CSV download (streamed). */
-export const SessionsCsvQuery = z
-  .object({
-    ...CsvMembers,
-    type: HistorySessionType,
-    from: RangeBound.optional(),
-    to: RangeBound.optional(),
-    tag_ids: TagIdsParam,
-  })
-  .refine(picksUsers, { message: USER_IDS_REQUIRED_MESSAGE, path: ['user_ids'] });
-export type SessionsCsvQuery = z.input<typeof SessionsCsvQuery>;
-export type SessionsCsvParams = z.output<typeof SessionsCsvQuery>;
-
-/** The readings CSV's columns, in order (the issue's list; HF%, LF%, VLF% rounded % of total power). */
-export const READINGS_CSV_COLUMNS = [
-  'userId',
-  'dateTime',
-  'readingResult',
-  'tooltipText',
-  'tagId',
-  'tagName',
-  'rmssd',
-  'sdnn',
-  'minMax',
-  'meanNni',
-  'medianNni',
-  'rangeNni',
-  'totalPower',
-  'hf',
-  'lf',
-  'vlf',
-  'HF%',
-  'LF%',
-  'VLF%',
-  'meanHr',
-  'maxHr',
-  'minHr',
-] as const;
-
-/** The sessions CSV's columns, in order: one row per session. */
-export const SESSIONS_CSV_COLUMNS = [
-  'userId',
-  'sessionId',
-  'dateTime',
-  'sessionName',
-  'sessionMinutes',
-  'breathsPerMinute',
-  'breathName',
-  'inhaleSeconds',
-  'exhaleSeconds',
-  'inhalePercentage',
-  'exhalePercentage',
-  'ozSesAvgPercentage',
-  'optimalZoneSessionAverage',
-  'rmssd',
-  'sdnn',
-  'minMax',
-  'meanHr',
-  'lf',
-  'hf',
-  'vlf',
-  'totalPower',
-  'quality',
-  'tagId',
-  'tagName',
-] as const;
-
-/** SPEC §2: the downloads' names (a `/` cannot be in a file name, so morning-anytime). */
-export const REPORT_CSV_NAMES = {
-  readings: 'morning-anytime readings data',
-  exercise: 'biofeedback sessions data',
-  mindfulness: 'mindfulness sessions data',
-} as const;
-
-/** The file name of a report download: its SPEC name, with the range when it has one. */
-export function reportCsvFileName(
-  report: keyof typeof REPORT_CSV_NAMES,
-  range: { from?: string | undefined; to?: string | undefined },
-): string {
-  const day = (value: string) => value.slice(0, 10);
-  const span =
-    range.from && range.to
-      ? ` ${day(range.from)} to ${day(range.to)}`
-      : range.from
-        ? ` from ${day(range.from)}`
-        : range.to
-          ? ` to ${day(range.to)}`
-          : '';
-  return `${REPORT_CSV_NAMES[report]}${span}.csv`;
-}

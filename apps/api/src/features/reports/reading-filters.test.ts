@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import type { Reading } from '@resonant/contracts/readings';
 import {
-  READINGS_CSV_COLUMNS,
   type MemberReading,
   type MemberReadingsResponse,
   type NormalRangeDay,
 } from '@resonant/contracts/reports';
+import { READINGS_CSV_COLUMNS } from '@resonant/contracts/reports-csv';
 import type { TagsResponse } from '@resonant/contracts/tags';
 import { tags } from '../../db/schema/readings.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';

@@ -2,14 +2,14 @@ import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { USER_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import { csvSafe } from '@resonant/contracts/csv-safety';
+import { type MemberReading } from '@resonant/contracts/reports';
 import {
   READINGS_CSV_COLUMNS,
   SESSIONS_CSV_COLUMNS,
   reportCsvFileName,
-  type MemberReading,
   type ReadingsCsvParams,
   type SessionsCsvParams,
-} from '@resonant/contracts/reports';
+} from '@resonant/contracts/reports-csv';
 import { finiteOrNull } from '@resonant/hrv/finite';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireReach, type ReachScope, type TenantScope } from '../../kernel/scope.ts';

@@ -9,15 +9,14 @@ import {
   RawDataParams,
   RawDataQuery,
   RawDataResponse,
-  ReadingsCsvQuery,
   SESSION_HISTORY_MAX_LIMIT,
   SESSION_HISTORY_PAGE_SIZE,
   SelectedHistoryQuery,
   SelectedHistoryResponse,
   SessionsAllTimeQuery,
   SessionsAllTimeResponse,
-  SessionsCsvQuery,
 } from '@resonant/contracts/reports';
+import { ReadingsCsvQuery, SessionsCsvQuery } from '@resonant/contracts/reports-csv';
 import type { AppDeps } from '../../app-deps.ts';
 import { readingsCsv, sessionsCsv, type CsvDownload } from './reports-csv.ts';
 import { listReadingsOfMember } from './reading-history.service.ts';

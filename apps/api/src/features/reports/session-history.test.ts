@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import {
   SESSION_NOT_FOUND_MESSAGE,
-  SESSIONS_CSV_COLUMNS,
   type RawDataResponse,
   type SelectedHistoryResponse,
   type SessionsAllTimeResponse,
 } from '@resonant/contracts/reports';
+import { SESSIONS_CSV_COLUMNS } from '@resonant/contracts/reports-csv';
 import type { HrvSession } from '@resonant/contracts/sessions';
 import type { TagsResponse } from '@resonant/contracts/tags';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
