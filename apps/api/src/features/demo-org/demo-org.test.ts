@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEMO_ORG_NOT_FOUND_MESSAGE,
-  DEMO_ORG_UPDATE_FAILED_MESSAGE,
-  DEMO_ORG_UPDATE_NOT_FOUND_MESSAGE,
-  DEMO_ORG_UPDATE_STARTED_MESSAGE,
-  DEMO_ORG_UPDATED_MESSAGE,
-  type DemoOrgProgress,
-  type DemoOrgUpdateStarted,
-} from '@resonant/contracts/demo-org';
+import * as demoOrgContract from '@resonant/contracts/demo-org';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addMember, createAccount, createOrg } from '../../../test/factories.ts';
 import { signedInAccount } from '../../../test/org-builder.ts';
@@ -60,12 +52,12 @@ describe('Update Demo Org Data without a demo organization', () => {
   it('answers 404 when there is none, or only a demo whose seed never finished', async () => {
     const none = await t.call('GET', UPDATE, appAdmin);
     expect(none.statusCode).toBe(404);
-    expect(none.json()).toEqual({ message: DEMO_ORG_NOT_FOUND_MESSAGE });
+    expect(none.json()).toEqual({ message: demoOrgContract.DEMO_ORG_NOT_FOUND_MESSAGE });
 
     await createOrg(t.db, { name: 'Demo Org', isDemo: true });
     const unmarked = await t.call('GET', UPDATE, appAdmin);
     expect(unmarked.statusCode).toBe(404);
-    expect(unmarked.json()).toEqual({ message: DEMO_ORG_NOT_FOUND_MESSAGE });
+    expect(unmarked.json()).toEqual({ message: demoOrgContract.DEMO_ORG_NOT_FOUND_MESSAGE });
     expect(await t.db.select().from(jobs)).toEqual([]);
   });
 });
@@ -122,18 +114,18 @@ describe('Update Demo Org Data', () => {
   const start = async () => {
     const response = await t.call('GET', UPDATE, token.appAdmin);
     expect(response.statusCode).toBe(202);
-    const started = response.json<DemoOrgUpdateStarted>();
-    expect(started.message).toBe(DEMO_ORG_UPDATE_STARTED_MESSAGE);
+    const started = response.json<demoOrgContract.DemoOrgUpdateStarted>();
+    expect(started.message).toBe(demoOrgContract.DEMO_ORG_UPDATE_STARTED_MESSAGE);
     return started.job_id;
   };
   const progressOf = async (jobId: string) => {
     const response = await t.call('GET', progressUrl(jobId), token.appAdmin);
     expect(response.statusCode).toBe(200);
-    return response.json<DemoOrgProgress>();
+    return response.json<demoOrgContract.DemoOrgProgress>();
   };
   /** Follows the job as the page does until it is done; returns every answer seen. */
   const followUntilDone = async (jobId: string) => {
-    const seen: DemoOrgProgress[] = [];
+    const seen: demoOrgContract.DemoOrgProgress[] = [];
     await expect
       .poll(
         async () => {
@@ -211,7 +203,7 @@ describe('Update Demo Org Data', () => {
   it('answers 404 for an unknown job id or a job of another kind, 400 for a malformed one', async () => {
     const unknown = await t.call('GET', progressUrl(randomUUID()), token.appAdmin);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: DEMO_ORG_UPDATE_NOT_FOUND_MESSAGE });
+    expect(unknown.json()).toEqual({ message: demoOrgContract.DEMO_ORG_UPDATE_NOT_FOUND_MESSAGE });
 
     const [other] = await t.db
       .insert(jobs)
@@ -219,7 +211,9 @@ describe('Update Demo Org Data', () => {
       .returning({ id: jobs.id });
     const otherKind = await t.call('GET', progressUrl(other!.id), token.appAdmin);
     expect(otherKind.statusCode).toBe(404);
-    expect(otherKind.json()).toEqual({ message: DEMO_ORG_UPDATE_NOT_FOUND_MESSAGE });
+    expect(otherKind.json()).toEqual({
+      message: demoOrgContract.DEMO_ORG_UPDATE_NOT_FOUND_MESSAGE,
+    });
     await t.db.delete(jobs).where(eq(jobs.id, other!.id));
 
     const malformed = await t.call('GET', progressUrl('not-an-id'), token.appAdmin);
@@ -259,11 +253,14 @@ describe('Update Demo Org Data', () => {
       status: 'done',
       done: countedFirst - 10,
       total: countedFirst - 10,
-      message: DEMO_ORG_UPDATED_MESSAGE,
+      message: demoOrgContract.DEMO_ORG_UPDATED_MESSAGE,
     });
     expect(final.total).toBeGreaterThan(50);
     expect(
-      seen.every((p) => p.message === (p.status === 'done' ? DEMO_ORG_UPDATED_MESSAGE : null)),
+      seen.every(
+        (p) =>
+          p.message === (p.status === 'done' ? demoOrgContract.DEMO_ORG_UPDATED_MESSAGE : null),
+      ),
     ).toBe(true);
     expect(seen.some((p) => p.status === 'running' && p.total === final.total)).toBe(true);
 
@@ -333,7 +330,7 @@ describe('Update Demo Org Data', () => {
       status: 'done',
       done: 0,
       total: 0,
-      message: DEMO_ORG_UPDATED_MESSAGE,
+      message: demoOrgContract.DEMO_ORG_UPDATED_MESSAGE,
     });
     expect(await recordingCounts()).toEqual(after);
   });
@@ -355,7 +352,7 @@ describe('Update Demo Org Data', () => {
       status: 'failed',
       done: 40,
       total: 120,
-      message: DEMO_ORG_UPDATE_FAILED_MESSAGE,
+      message: demoOrgContract.DEMO_ORG_UPDATE_FAILED_MESSAGE,
     });
   });
 });

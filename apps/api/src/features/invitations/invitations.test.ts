@@ -4,23 +4,7 @@ import {
   GROUP_NOT_FOUND_MESSAGE,
   ORGANIZATION_NOT_FOUND_MESSAGE,
 } from '@resonant/contracts/errors';
-import {
-  ALREADY_ACCEPTED_MESSAGE,
-  ALREADY_MEMBER_MESSAGE,
-  ALREADY_PENDING_MESSAGE,
-  APP_ADMIN_NOT_INVITABLE_MESSAGE,
-  INVITATION_NOT_VALID_MESSAGE,
-  INVITATION_RESENT_MESSAGE,
-  INVITATION_SENT_MESSAGE,
-  INVITE_RATE_LIMITED_MESSAGE,
-  ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE,
-  type Invitation,
-  type InvitationGroupsResponse,
-  type InvitationListResponse,
-  type InvitationSentResponse,
-  type InviteBody,
-  type SearchOrgsResponse,
-} from '@resonant/contracts/invitations';
+import * as invitationsContract from '@resonant/contracts/invitations';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addMember, createAccount, createOrg } from '../../../test/factories.ts';
 import { buildOrg, signedInAccount } from '../../../test/org-builder.ts';
@@ -107,7 +91,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
     await smtp.close();
   });
 
-  const invite = (body: Partial<InviteBody>, bearer = token.orgAdmin) =>
+  const invite = (body: Partial<invitationsContract.InviteBody>, bearer = token.orgAdmin) =>
     t.call('POST', '/api/org/invitation', bearer, {
       firstName: 'Ivy',
       lastName: 'Invitee',
@@ -118,13 +102,16 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
   const listOf = async (bearer = token.orgAdmin, query = '') => {
     const response = await t.call('GET', `/api/org/invitation/list${query}`, bearer);
     expect(response.statusCode).toBe(200);
-    return response.json<InvitationListResponse>();
+    return response.json<invitationsContract.InvitationListResponse>();
   };
   const rowOf = async (id: string, bearer = token.orgAdmin) =>
     (await listOf(bearer, '?limit=100')).list.find((row) => row.id === id);
   const details = (linkTokenValue: string, bearer = token.member) =>
     t.call('GET', `/api/invitation-details?it=${encodeURIComponent(linkTokenValue)}`, bearer);
-  const waitForMailStatus = async (id: string, status: Invitation['mail_status']) => {
+  const waitForMailStatus = async (
+    id: string,
+    status: invitationsContract.Invitation['mail_status'],
+  ) => {
     await expect.poll(async () => (await rowOf(id))?.mail_status, { timeout: 10_000 }).toBe(status);
   };
   let emailCount = 0;
@@ -153,7 +140,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
         token.orgAdminB,
       );
       expect(sent.statusCode).toBe(201);
-      const { invitation } = sent.json<InvitationSentResponse>();
+      const { invitation } = sent.json<invitationsContract.InvitationSentResponse>();
       const resend = await t.call('PUT', '/api/org/invitation', token.orgAdmin, {
         magicLinkId: invitation.id,
       });
@@ -185,8 +172,8 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
         },
       });
       expect(response.statusCode).toBe(201);
-      const sent = response.json<InvitationSentResponse>();
-      expect(sent.message).toBe(INVITATION_SENT_MESSAGE);
+      const sent = response.json<invitationsContract.InvitationSentResponse>();
+      expect(sent.message).toBe(invitationsContract.INVITATION_SENT_MESSAGE);
       expect(sent.invitation).toMatchObject({
         email,
         status: 'pending',
@@ -239,7 +226,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
       const email = freshEmail('listed');
       const sent = (
         await invite({ email, firstName: 'Lara', lastName: 'Listed' })
-      ).json<InvitationSentResponse>();
+      ).json<invitationsContract.InvitationSentResponse>();
       const { list, noOfRows } = await listOf();
       expect(noOfRows).toBeGreaterThanOrEqual(2);
       expect(list[0]).toEqual(sent.invitation);
@@ -281,7 +268,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
     });
 
     it('checks the SPEC §5 invite rules', async () => {
-      const cases: [Partial<InviteBody>, string][] = [
+      const cases: [Partial<invitationsContract.InviteBody>, string][] = [
         [{ email: freshEmail('no-group'), groupId: undefined }, 'groupId: This field is required'],
         [{ email: '' }, 'This field is required'],
         [{ email: 'not-an-email' }, 'Please enter a valid email.'],
@@ -304,17 +291,19 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
     it('refuses members, the app admin and a second pending invitation', async () => {
       const member = await invite({ email: memberEmail.toUpperCase() });
       expect(member.statusCode).toBe(409);
-      expect(member.json()).toEqual({ message: ALREADY_MEMBER_MESSAGE });
+      expect(member.json()).toEqual({ message: invitationsContract.ALREADY_MEMBER_MESSAGE });
 
       const appAdmin = await invite({ email: APP_ADMIN_EMAIL });
       expect(appAdmin.statusCode).toBe(409);
-      expect(appAdmin.json()).toEqual({ message: APP_ADMIN_NOT_INVITABLE_MESSAGE });
+      expect(appAdmin.json()).toEqual({
+        message: invitationsContract.APP_ADMIN_NOT_INVITABLE_MESSAGE,
+      });
 
       const email = freshEmail('twice');
       expect((await invite({ email })).statusCode).toBe(201);
       const again = await invite({ email, role: 'org', groupId: alpha.id });
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ message: ALREADY_PENDING_MESSAGE });
+      expect(again.json()).toEqual({ message: invitationsContract.ALREADY_PENDING_MESSAGE });
       const rows = await t.db.select().from(invitations).where(eq(invitations.email, email));
       expect(rows).toHaveLength(1);
       // The same email may be invited by another organization.
@@ -323,7 +312,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
 
     it('lists the org’s groups for the dialog, Default last', async () => {
       const response = await t.call('GET', '/api/org/invitation/groups', token.orgAdmin);
-      expect(response.json<InvitationGroupsResponse>().list).toEqual([
+      expect(response.json<invitationsContract.InvitationGroupsResponse>().list).toEqual([
         { id: alpha.id, name: 'Alpha & Co', is_default: false },
         { id: bravo.id, name: 'Bravo', is_default: false },
         { id: orgA.defaultGroupId, name: 'Default', is_default: true },
@@ -335,7 +324,9 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
     it('only into the current group and never as Organization Admin', async () => {
       const orgRole = await invite({ email: freshEmail('ga-org'), role: 'org' }, token.groupAdmin);
       expect(orgRole.statusCode).toBe(403);
-      expect(orgRole.json()).toEqual({ message: ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE });
+      expect(orgRole.json()).toEqual({
+        message: invitationsContract.ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE,
+      });
 
       const otherGroup = await invite(
         { email: freshEmail('ga-bravo'), groupId: bravo.id },
@@ -346,16 +337,18 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
       const email = freshEmail('ga-ok');
       const sent = await invite({ email, role: 'group', groupId: undefined }, token.groupAdmin);
       expect(sent.statusCode).toBe(201);
-      expect(sent.json<InvitationSentResponse>().invitation.state.group_name).toBe('Alpha & Co');
+      expect(
+        sent.json<invitationsContract.InvitationSentResponse>().invitation.state.group_name,
+      ).toBe('Alpha & Co');
 
       // The group admin's table holds only the group's invitations.
       const { list } = await listOf(token.groupAdmin, '?limit=100');
       expect(list.length).toBeGreaterThan(0);
       expect(list.every((row) => row.state.group_name === 'Alpha & Co')).toBe(true);
       const groups = await t.call('GET', '/api/org/invitation/groups', token.groupAdmin);
-      expect(groups.json<InvitationGroupsResponse>().list.map((group) => group.id)).toEqual([
-        alpha.id,
-      ]);
+      expect(
+        groups.json<invitationsContract.InvitationGroupsResponse>().list.map((group) => group.id),
+      ).toEqual([alpha.id]);
     });
   });
 
@@ -396,10 +389,9 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
         `/api/org/invitation/groups?org_id=${orgB.id}`,
         token.appAdmin,
       );
-      expect(groups.json<InvitationGroupsResponse>().list.map((group) => group.name)).toEqual([
-        'Bee Team',
-        'Default',
-      ]);
+      expect(
+        groups.json<invitationsContract.InvitationGroupsResponse>().list.map((group) => group.name),
+      ).toEqual(['Bee Team', 'Default']);
     });
 
     it('searches organizations by name', async () => {
@@ -408,9 +400,11 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
         '/api/org/search_orgs?search_term=org%20b',
         token.appAdmin,
       );
-      expect(response.json<SearchOrgsResponse>().list).toEqual([{ id: orgB.id, name: orgB.name }]);
+      expect(response.json<invitationsContract.SearchOrgsResponse>().list).toEqual([
+        { id: orgB.id, name: orgB.name },
+      ]);
       const wildcard = await t.call('GET', '/api/org/search_orgs?search_term=%25', token.appAdmin);
-      expect(wildcard.json<SearchOrgsResponse>().list).toEqual([]);
+      expect(wildcard.json<invitationsContract.SearchOrgsResponse>().list).toEqual([]);
       expect(
         (await t.call('GET', '/api/org/search_orgs?search_term=org', token.orgAdmin)).statusCode,
       ).toBe(403);
@@ -420,7 +414,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
   describe('resending', () => {
     it('mails a new link and voids the old one at once', async () => {
       const email = freshEmail('resend');
-      const sent = (await invite({ email })).json<InvitationSentResponse>();
+      const sent = (await invite({ email })).json<invitationsContract.InvitationSentResponse>();
       const first = linkToken(await smtp.waitForMail(email), '/process-invite');
       expect((await details(first)).statusCode).toBe(200);
 
@@ -428,9 +422,13 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
         magicLinkId: sent.invitation.id,
       });
       expect(resent.statusCode).toBe(200);
-      expect(resent.json<InvitationSentResponse>().message).toBe(INVITATION_RESENT_MESSAGE);
+      expect(resent.json<invitationsContract.InvitationSentResponse>().message).toBe(
+        invitationsContract.INVITATION_RESENT_MESSAGE,
+      );
       // Void before the new mail is even sent.
-      expect((await details(first)).json()).toEqual({ message: INVITATION_NOT_VALID_MESSAGE });
+      expect((await details(first)).json()).toEqual({
+        message: invitationsContract.INVITATION_NOT_VALID_MESSAGE,
+      });
 
       const second = linkToken(await smtp.waitForMail(email, { index: 1 }), '/process-invite');
       expect(second).not.toBe(first);
@@ -440,7 +438,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
 
     it('revives an expired invitation with a fresh expiry', async () => {
       const email = freshEmail('expired');
-      const sent = (await invite({ email })).json<InvitationSentResponse>();
+      const sent = (await invite({ email })).json<invitationsContract.InvitationSentResponse>();
       await smtp.waitForMail(email);
       await later(8 * DAY_MS, async (bearer) => {
         expect((await rowOf(sent.invitation.id, bearer))?.status).toBe('expired');
@@ -448,7 +446,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
           magicLinkId: sent.invitation.id,
         });
         expect(resent.statusCode).toBe(200);
-        const { invitation } = resent.json<InvitationSentResponse>();
+        const { invitation } = resent.json<invitationsContract.InvitationSentResponse>();
         expect(invitation.status).toBe('pending');
         expect(Date.parse(invitation.expires_at)).toBeGreaterThan(Date.now() + 14 * DAY_MS);
       });
@@ -456,7 +454,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
 
     it('lets a new invitation replace one whose link expired', async () => {
       const email = freshEmail('replaced');
-      const old = (await invite({ email })).json<InvitationSentResponse>();
+      const old = (await invite({ email })).json<invitationsContract.InvitationSentResponse>();
       await later(8 * DAY_MS, async (bearer) => {
         expect((await invite({ email }, bearer)).statusCode).toBe(201);
         const [stored] = await t.db
@@ -469,7 +467,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
 
     it('refuses an accepted invitation', async () => {
       const email = freshEmail('accepted');
-      const sent = (await invite({ email })).json<InvitationSentResponse>();
+      const sent = (await invite({ email })).json<invitationsContract.InvitationSentResponse>();
       const it = linkToken(await smtp.waitForMail(email), '/process-invite');
       const invitee = await createAccount(t.db, { email });
       const bearer = await t.signIn(invitee.email, invitee.password);
@@ -481,7 +479,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
         magicLinkId: sent.invitation.id,
       });
       expect(resend.statusCode).toBe(409);
-      expect(resend.json()).toEqual({ message: ALREADY_ACCEPTED_MESSAGE });
+      expect(resend.json()).toEqual({ message: invitationsContract.ALREADY_ACCEPTED_MESSAGE });
       expect((await rowOf(sent.invitation.id))?.status).toBe('accepted');
     });
   });
@@ -490,7 +488,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
     it('retries a temporary failure with back-off and then delivers', async () => {
       const email = freshEmail('retry');
       smtp.failNext(1, email);
-      const sent = (await invite({ email })).json<InvitationSentResponse>();
+      const sent = (await invite({ email })).json<invitationsContract.InvitationSentResponse>();
       await smtp.waitForMail(email);
       await waitForMailStatus(sent.invitation.id, 'sent');
       // The handler marks the mail sent just before the worker records the job as done.
@@ -508,7 +506,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
     it('shows a mail that finally failed in the table, and a resend tries again', async () => {
       const email = freshEmail('bounce');
       smtp.failNext(3, email);
-      const sent = (await invite({ email })).json<InvitationSentResponse>();
+      const sent = (await invite({ email })).json<invitationsContract.InvitationSentResponse>();
       await waitForMailStatus(sent.invitation.id, 'failed');
       expect(smtp.received.some((mail) => mail.to.includes(email))).toBe(false);
       const [job] = await t.db
@@ -562,14 +560,14 @@ for (const store of RATE_LIMIT_STORES) {
         expect((await send(0, 'two@rate.test')).statusCode).toBe(201);
         const third = await send(0, 'three@rate.test');
         expect(third.statusCode).toBe(429);
-        expect(third.json()).toEqual({ message: INVITE_RATE_LIMITED_MESSAGE });
+        expect(third.json()).toEqual({ message: invitationsContract.INVITE_RATE_LIMITED_MESSAGE });
         const retryAfter = Number(third.headers['retry-after']);
         expect(Number.isInteger(retryAfter)).toBe(true);
         expect(retryAfter).toBeGreaterThan(windowSeconds - 60);
         expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
         // A resend is a send too.
         const resent = await t.call('PUT', '/api/org/invitation', tokens[0], {
-          magicLinkId: first.json<InvitationSentResponse>().invitation.id,
+          magicLinkId: first.json<invitationsContract.InvitationSentResponse>().invitation.id,
         });
         expect(resent.statusCode).toBe(429);
         expect(resent.headers['retry-after']).toEqual(expect.any(String));

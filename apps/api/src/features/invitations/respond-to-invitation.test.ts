@@ -1,16 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '@resonant/contracts/auth';
-import {
-  INVITATION_ACCEPTED_MESSAGE,
-  INVITATION_EXPIRED_MESSAGE,
-  INVITATION_NOT_VALID_MESSAGE,
-  INVITATION_REJECTED_MESSAGE,
-  WRONG_ACCOUNT_MESSAGE,
-  type InvitationDetails,
-  type InvitationListResponse,
-  type InviteRole,
-} from '@resonant/contracts/invitations';
+import * as invitationsContract from '@resonant/contracts/invitations';
 import type { UserProfile } from '@resonant/contracts/profile';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addMember, createAccount, type createOrg } from '../../../test/factories.ts';
@@ -64,7 +55,7 @@ describe('answering an invitation (GET /api/invitation-details, POST /api/proces
     inject('POST', '/api/process-invitation', bearer, { it: token, status });
 
   /** An org admin invites a fresh address through the API; returns the address and the mailed token. */
-  const invited = async (role: InviteRole = 'group') => {
+  const invited = async (role: invitationsContract.InviteRole = 'group') => {
     const email = `invitee.${++emailCount}@answer.test`;
     const bearer = await t.signIn(orgAdmin.email, orgAdmin.password);
     const response = await inject('POST', '/api/org/invitation', bearer, {
@@ -94,7 +85,7 @@ describe('answering an invitation (GET /api/invitation-details, POST /api/proces
   const statusInTable = async (email: string) => {
     const bearer = await t.signIn(orgAdmin.email, orgAdmin.password);
     const response = await inject('GET', `/api/org/invitation/list?search=${email}`, bearer);
-    return response.json<InvitationListResponse>().list[0]?.status;
+    return response.json<invitationsContract.InvitationListResponse>().list[0]?.status;
   };
   const membershipsOf = async (accountId: string) => ({
     org: await t.db
@@ -120,7 +111,7 @@ describe('answering an invitation (GET /api/invitation-details, POST /api/proces
     const invitee = await signUp(email);
     const response = await details(token, invitee.token);
     expect(response.statusCode).toBe(200);
-    expect(response.json<InvitationDetails>()).toMatchObject({
+    expect(response.json<invitationsContract.InvitationDetails>()).toMatchObject({
       org_name: 'Answer Org',
       group_name: 'Night Shift',
       accountSameAsEmail: true,
@@ -130,7 +121,10 @@ describe('answering an invitation (GET /api/invitation-details, POST /api/proces
     });
     const someoneElse = await createAccount(t.db);
     const other = await t.signIn(someoneElse.email, someoneElse.password);
-    expect((await details(token, other)).json<InvitationDetails>().accountSameAsEmail).toBe(false);
+    expect(
+      (await details(token, other)).json<invitationsContract.InvitationDetails>()
+        .accountSameAsEmail,
+    ).toBe(false);
   });
 
   it('accepts: a new sign-up joins as admin of the group, lands there, and the link is used up', async () => {
@@ -140,7 +134,7 @@ describe('answering an invitation (GET /api/invitation-details, POST /api/proces
 
     const response = await answer(token, 'accepted', invitee.token);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: INVITATION_ACCEPTED_MESSAGE });
+    expect(response.json()).toEqual({ message: invitationsContract.INVITATION_ACCEPTED_MESSAGE });
 
     const accountId = invitee.user.user_id;
     const memberships = await membershipsOf(accountId);
@@ -171,7 +165,9 @@ describe('answering an invitation (GET /api/invitation-details, POST /api/proces
       await answer(token, 'accepted', invitee.token),
     ]) {
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: INVITATION_NOT_VALID_MESSAGE });
+      expect(response.json()).toEqual({
+        message: invitationsContract.INVITATION_NOT_VALID_MESSAGE,
+      });
     }
   });
 
@@ -195,7 +191,7 @@ describe('answering an invitation (GET /api/invitation-details, POST /api/proces
     const { email, token } = await invited();
     const invitee = await signUp(email);
     const response = await answer(token, 'rejected', invitee.token);
-    expect(response.json()).toEqual({ message: INVITATION_REJECTED_MESSAGE });
+    expect(response.json()).toEqual({ message: invitationsContract.INVITATION_REJECTED_MESSAGE });
     expect((await membershipsOf(invitee.user.user_id)).org).toEqual([]);
     expect(await statusInTable(email)).toBe('rejected');
     expect((await answer(token, 'accepted', invitee.token)).statusCode).toBe(404);
@@ -216,7 +212,7 @@ describe('answering an invitation (GET /api/invitation-details, POST /api/proces
     const other = await t.signIn(someoneElse.email, someoneElse.password);
     const response = await answer(token, 'accepted', other);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: WRONG_ACCOUNT_MESSAGE });
+    expect(response.json()).toEqual({ message: invitationsContract.WRONG_ACCOUNT_MESSAGE });
     expect((await membershipsOf(someoneElse.id)).org).toEqual([]);
     expect(await statusInTable(email)).toBe('pending');
   });
@@ -228,11 +224,15 @@ describe('answering an invitation (GET /api/invitation-details, POST /api/proces
     for (const bad of [tampered, 'x', `${token}x`]) {
       const response = await details(bad, invitee.token);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: INVITATION_NOT_VALID_MESSAGE });
+      expect(response.json()).toEqual({
+        message: invitationsContract.INVITATION_NOT_VALID_MESSAGE,
+      });
     }
     const missing = await inject('GET', '/api/invitation-details', invitee.token);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json<{ message: string }>().message).toContain(INVITATION_NOT_VALID_MESSAGE);
+    expect(missing.json<{ message: string }>().message).toContain(
+      invitationsContract.INVITATION_NOT_VALID_MESSAGE,
+    );
     expect((await answer(tampered, 'accepted', invitee.token)).statusCode).toBe(404);
   });
 
@@ -247,7 +247,9 @@ describe('answering an invitation (GET /api/invitation-details, POST /api/proces
         await answer(token, 'accepted', bearer),
       ]) {
         expect(response.statusCode).toBe(410);
-        expect(response.json()).toEqual({ message: INVITATION_EXPIRED_MESSAGE });
+        expect(response.json()).toEqual({
+          message: invitationsContract.INVITATION_EXPIRED_MESSAGE,
+        });
       }
       expect((await membershipsOf(invitee.id)).org).toEqual([]);
     } finally {

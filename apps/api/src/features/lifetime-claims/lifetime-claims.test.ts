@@ -1,18 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORGANIZATION_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
-import {
-  ALREADY_LIFETIME_MESSAGE,
-  APP_ADMIN_NO_CLAIM_MESSAGE,
-  CLAIM_ISSUED_MESSAGE,
-  CLAIM_NOT_VALID_MESSAGE,
-  CLAIM_WRONG_ACCOUNT_MESSAGE,
-  CLAIMED_MESSAGE,
-  type ClaimDetails,
-  type ClaimIssuedResponse,
-  type ClaimListResponse,
-  type LifetimeClaim,
-} from '@resonant/contracts/lifetime-claims';
+import * as lifetimeClaimsContract from '@resonant/contracts/lifetime-claims';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { addMember, createAccount, createGroup, createOrg } from '../../../test/factories.ts';
 import { buildOrg, signedInAccount } from '../../../test/org-builder.ts';
@@ -81,7 +70,7 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
     const earlier = smtp.received.filter((mail) => mail.to.includes(to)).length;
     const response = await issue({ email, ...(orgId ? { orgId } : {}) });
     expect(response.statusCode, response.body).toBe(201);
-    const { claim } = response.json<ClaimIssuedResponse>();
+    const { claim } = response.json<lifetimeClaimsContract.ClaimIssuedResponse>();
     const mail = await smtp.waitForMail(to, { index: earlier });
     await waitForMailStatus(claim.id, 'sent');
     return { claim, mail, ml: linkToken(mail, CLAIM_PATH) };
@@ -89,11 +78,14 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
   const list = async (bearer = token.appAdmin) => {
     const response = await t.call('GET', '/api/admin/lifetime-claims?limit=100', bearer);
     expect(response.statusCode).toBe(200);
-    return response.json<ClaimListResponse>();
+    return response.json<lifetimeClaimsContract.ClaimListResponse>();
   };
   const rowOf = async (id: string, bearer = token.appAdmin) =>
     (await list(bearer)).list.find((row) => row.id === id);
-  const waitForMailStatus = async (id: string, status: LifetimeClaim['mail_status']) => {
+  const waitForMailStatus = async (
+    id: string,
+    status: lifetimeClaimsContract.LifetimeClaim['mail_status'],
+  ) => {
     await expect.poll(async () => (await rowOf(id))?.mail_status, { timeout: 10_000 }).toBe(status);
   };
   const details = (ml: string, bearer?: string) =>
@@ -162,7 +154,7 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
       const { claim: issued } = await issueAndMail(freshEmail('listed'));
       const response = await t.call('GET', '/api/admin/lifetime-claims?limit=1', token.appAdmin);
       expect(response.statusCode).toBe(200);
-      const page = response.json<ClaimListResponse>();
+      const page = response.json<lifetimeClaimsContract.ClaimListResponse>();
       expect(page.list).toHaveLength(1);
       expect(page.list[0]).toMatchObject({ id: issued.id, status: 'pending', mail_status: 'sent' });
       const total = (await t.db.select({ id: lifetimeClaims.id }).from(lifetimeClaims)).length;
@@ -173,8 +165,8 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
       const email = freshEmail('post-ok');
       const response = await issue({ email });
       expect(response.statusCode).toBe(201);
-      const sent = response.json<ClaimIssuedResponse>();
-      expect(sent.message).toBe(CLAIM_ISSUED_MESSAGE);
+      const sent = response.json<lifetimeClaimsContract.ClaimIssuedResponse>();
+      expect(sent.message).toBe(lifetimeClaimsContract.CLAIM_ISSUED_MESSAGE);
       expect(sent.claim).toMatchObject({ email, status: 'pending', org_name: null });
       expect(['queued', 'sent']).toContain(sent.claim.mail_status);
       await waitForMailStatus(sent.claim.id, 'sent');
@@ -192,7 +184,7 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
         payload: { email: email.toUpperCase(), orgId: org.id },
       });
       expect(response.statusCode).toBe(201);
-      const { claim: issued } = response.json<ClaimIssuedResponse>();
+      const { claim: issued } = response.json<lifetimeClaimsContract.ClaimIssuedResponse>();
       expect(issued).toMatchObject({
         email,
         org_name: org.name,
@@ -249,7 +241,9 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
       for (const email of [APP_ADMIN_EMAIL, APP_ADMIN_EMAIL.toUpperCase()]) {
         const response = await issue({ email });
         expect(response.statusCode).toBe(409);
-        expect(response.json()).toEqual({ message: APP_ADMIN_NO_CLAIM_MESSAGE });
+        expect(response.json()).toEqual({
+          message: lifetimeClaimsContract.APP_ADMIN_NO_CLAIM_MESSAGE,
+        });
       }
       expect(
         await t.db.select().from(lifetimeClaims).where(eq(lifetimeClaims.email, APP_ADMIN_EMAIL)),
@@ -280,7 +274,7 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
       expect(second.ml).not.toBe(first.ml);
       const old = await details(first.ml, account.bearer);
       expect(old.statusCode).toBe(404);
-      expect(old.json()).toEqual({ message: CLAIM_NOT_VALID_MESSAGE });
+      expect(old.json()).toEqual({ message: lifetimeClaimsContract.CLAIM_NOT_VALID_MESSAGE });
       expect((await details(second.ml, account.bearer)).statusCode).toBe(200);
 
       expect((await rowOf(first.claim.id))?.status).toBe('revoked');
@@ -292,7 +286,9 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
       const email = freshEmail('race');
       const responses = await Promise.all([issue({ email }), issue({ email })]);
       expect(responses.map((response) => response.statusCode)).toEqual([201, 201]);
-      const ids = responses.map((response) => response.json<ClaimIssuedResponse>().claim.id);
+      const ids = responses.map(
+        (response) => response.json<lifetimeClaimsContract.ClaimIssuedResponse>().claim.id,
+      );
       const statuses = await Promise.all(ids.map(async (id) => (await stored(id)).status));
       expect(statuses.sort()).toEqual(['pending', 'revoked']);
     });
@@ -305,7 +301,7 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
     beforeAll(async () => {
       holder = await invitee('details');
       const response = await issue({ email: holder.email, orgId: org.id });
-      link.expiresAt = response.json<ClaimIssuedResponse>().claim.expires_at;
+      link.expiresAt = response.json<lifetimeClaimsContract.ClaimIssuedResponse>().claim.expires_at;
       link.ml = linkToken(await smtp.waitForMail(holder.email), CLAIM_PATH);
     });
 
@@ -318,7 +314,9 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
       for (const ml of [`${link.ml.slice(0, -1)}${last}`, `${link.ml}x`, 'nonsense']) {
         const response = await details(ml, holder.bearer);
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ message: CLAIM_NOT_VALID_MESSAGE });
+        expect(response.json()).toEqual({
+          message: lifetimeClaimsContract.CLAIM_NOT_VALID_MESSAGE,
+        });
       }
       const empty = await details('', holder.bearer);
       expect(empty.statusCode).toBe(400);
@@ -327,14 +325,14 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
     it('tells whether the signed-in account is the one the link was sent to', async () => {
       const mine = await details(link.ml, holder.bearer);
       expect(mine.statusCode).toBe(200);
-      expect(mine.json<ClaimDetails>()).toEqual({
+      expect(mine.json<lifetimeClaimsContract.ClaimDetails>()).toEqual({
         org_name: org.name,
         accountSameAsEmail: true,
         expires_at: link.expiresAt,
       });
       const other = await details(link.ml, token.member);
       expect(other.statusCode).toBe(200);
-      expect(other.json<ClaimDetails>().accountSameAsEmail).toBe(false);
+      expect(other.json<lifetimeClaimsContract.ClaimDetails>().accountSameAsEmail).toBe(false);
     });
   });
 
@@ -353,7 +351,7 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
 
       const response = await claim(ml, holder.bearer);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ message: CLAIMED_MESSAGE });
+      expect(response.json()).toEqual({ message: lifetimeClaimsContract.CLAIMED_MESSAGE });
 
       const row = await stored(issued.id);
       expect(row.status).toBe('claimed');
@@ -373,7 +371,7 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
       for (const again of [claim(ml, holder.bearer), details(ml, holder.bearer)]) {
         const reused = await again;
         expect(reused.statusCode).toBe(404);
-        expect(reused.json()).toEqual({ message: CLAIM_NOT_VALID_MESSAGE });
+        expect(reused.json()).toEqual({ message: lifetimeClaimsContract.CLAIM_NOT_VALID_MESSAGE });
       }
     });
 
@@ -427,7 +425,9 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
       for (const bearer of [other.bearer, token.member]) {
         const response = await claim(ml, bearer);
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ message: CLAIM_WRONG_ACCOUNT_MESSAGE });
+        expect(response.json()).toEqual({
+          message: lifetimeClaimsContract.CLAIM_WRONG_ACCOUNT_MESSAGE,
+        });
       }
       expect(await stored(issued.id)).toEqual(before);
       expect(await membershipOf(other.id)).toBeNull();
@@ -442,7 +442,9 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
       const { ml, claim: issued } = await issueAndMail(holder.email);
       const response = await claim(ml, token.appAdmin);
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: APP_ADMIN_NO_CLAIM_MESSAGE });
+      expect(response.json()).toEqual({
+        message: lifetimeClaimsContract.APP_ADMIN_NO_CLAIM_MESSAGE,
+      });
       expect((await stored(issued.id)).status).toBe('pending');
     });
 
@@ -456,7 +458,9 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
         const adminBearer = await t.signIn(appAdmin.email, appAdmin.password);
         for (const response of [await details(ml, bearer), await claim(ml, bearer)]) {
           expect(response.statusCode).toBe(404);
-          expect(response.json()).toEqual({ message: CLAIM_NOT_VALID_MESSAGE });
+          expect(response.json()).toEqual({
+            message: lifetimeClaimsContract.CLAIM_NOT_VALID_MESSAGE,
+          });
         }
         expect((await rowOf(issued.id, adminBearer))?.status).toBe('expired');
       } finally {
@@ -488,7 +492,7 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
       expect((await details(second.ml, holder.bearer)).statusCode).toBe(200);
       const response = await claim(second.ml, holder.bearer);
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: ALREADY_LIFETIME_MESSAGE });
+      expect(response.json()).toEqual({ message: lifetimeClaimsContract.ALREADY_LIFETIME_MESSAGE });
       const secondRow = await stored(second.claim.id);
       expect(secondRow.status).toBe('pending');
       expect(secondRow.claimedByAccountId).toBeNull();
@@ -566,7 +570,7 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
       smtp.failNext(1);
       const email = freshEmail('retry');
       const response = await issue({ email });
-      const { claim: issued } = response.json<ClaimIssuedResponse>();
+      const { claim: issued } = response.json<lifetimeClaimsContract.ClaimIssuedResponse>();
       const mail = await smtp.waitForMail(email);
       await waitForMailStatus(issued.id, 'sent');
       expect((await stored(issued.id)).tokenHash).toBe(hashToken(linkToken(mail, CLAIM_PATH)));
@@ -588,7 +592,7 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
       const email = freshEmail('bounce');
       const response = await issue({ email });
       expect(response.statusCode).toBe(201);
-      const { claim: issued } = response.json<ClaimIssuedResponse>();
+      const { claim: issued } = response.json<lifetimeClaimsContract.ClaimIssuedResponse>();
       await waitForMailStatus(issued.id, 'failed');
       expect(smtp.received.some((mail) => mail.to.includes(email))).toBe(false);
       const [job] = await t.db

@@ -1,23 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ALREADY_MEMBER_MESSAGE,
-  APP_ADMIN_CANNOT_JOIN_MESSAGE,
-  CANNOT_DROP_OWN_ADMIN_MESSAGE,
-  CANNOT_REMOVE_SELF_MESSAGE,
-  EXISTING_ACCOUNT_ADDED_MESSAGE,
-  LIFETIME_PAYER_MESSAGE,
-  PAYER_CHANGED_MESSAGE,
-  USER_ADDED_MESSAGE,
-  type AddOrgUserResponse,
-  type ChangePayerResponse,
-  type OrgUser,
-  type OrgUsersResponse,
-  type PublicKeyResponse,
-  type UserGroupsResponse,
-  type UsersStatsResponse,
-} from '@resonant/contracts/org-users';
+import * as orgUsersContract from '@resonant/contracts/org-users';
 import { encryptForTransport } from '../../../test/transport-password.ts';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createAccount, type createOrg } from '../../../test/factories.ts';
@@ -146,7 +130,7 @@ describe('org users', () => {
     Object.assign(token, usersOrg.tokens, otherOrg.tokens, { member: usersOrg.tokens.ada });
 
     const key = await t.call('GET', '/api/auth/public-key', token.orgAdmin);
-    publicKey = key.json<PublicKeyResponse>().public_key;
+    publicKey = key.json<orgUsersContract.PublicKeyResponse>().public_key;
   });
   afterAll(() => t.close());
 
@@ -154,9 +138,10 @@ describe('org users', () => {
   const list = async (bearer: string, query = '') => {
     const response = await t.call('GET', `/api/org/users?limit=100${query}`, bearer);
     expect(response.statusCode).toBe(200);
-    return response.json<OrgUsersResponse>();
+    return response.json<orgUsersContract.OrgUsersResponse>();
   };
-  const names = (body: OrgUsersResponse) => body.list.map((user) => user.first_name);
+  const names = (body: orgUsersContract.OrgUsersResponse) =>
+    body.list.map((user) => user.first_name);
   const row = async (userId: string) =>
     (await list(token.orgAdmin)).list.find((user) => user.user_id === userId);
   const groupsOf = async (accountId: string, orgId = orgA.id) =>
@@ -243,7 +228,7 @@ describe('org users', () => {
         subscription_payer: 'Org',
         is_solo: false,
         is_external: false,
-      } satisfies OrgUser);
+      } satisfies orgUsersContract.OrgUser);
     });
 
     it('gives each member its highest role and payer', async () => {
@@ -288,7 +273,7 @@ describe('org users', () => {
 
     it('pages with limit and offset and counts every match', async () => {
       const response = await t.call('GET', '/api/org/users?limit=2&offset=2', token.orgAdmin);
-      const body = response.json<OrgUsersResponse>();
+      const body = response.json<orgUsersContract.OrgUsersResponse>();
       expect(names(body)).toEqual(['Cleo', 'Cora']);
       expect(body.noOfRows).toBe(7);
       const past = await t.call('GET', '/api/org/users?limit=2&offset=50', token.orgAdmin);
@@ -317,7 +302,9 @@ describe('org users', () => {
         token.orgAdmin,
       );
       const emails = (await list(token.orgAdmin)).list.map((user) => user.email).sort();
-      expect(firstPage.json<OrgUsersResponse>().list[0]?.email).toBe(emails.at(-1));
+      expect(firstPage.json<orgUsersContract.OrgUsersResponse>().list[0]?.email).toBe(
+        emails.at(-1),
+      );
     });
 
     it('answers 400 for a column it does not sort by', async () => {
@@ -376,7 +363,7 @@ describe('org users', () => {
       ]);
       const response = await t.call('GET', '/api/org/users_stats', token.orgAdmin);
       expect(response.statusCode).toBe(200);
-      expect(response.json<UsersStatsResponse>()).toEqual({
+      expect(response.json<orgUsersContract.UsersStatsResponse>()).toEqual({
         total_active_users: 1,
         total_internal_users: 6,
         total_external_users: 1,
@@ -386,7 +373,10 @@ describe('org users', () => {
         billing_to: '2025-07-01',
       });
       const other = await t.call('GET', '/api/org/users_stats', token.otherOrgAdmin);
-      expect(other.json<UsersStatsResponse>()).toMatchObject({ total: 3, total_active_users: 0 });
+      expect(other.json<orgUsersContract.UsersStatsResponse>()).toMatchObject({
+        total: 3,
+        total_active_users: 0,
+      });
     });
   });
 
@@ -402,9 +392,9 @@ describe('org users', () => {
       const body = newUser({ email: 'Nia.Created@Example.test', groupIds: [alpha.id, bravo.id] });
       const response = await t.call('POST', '/api/org/users', token.orgAdmin, body);
       expect(response.statusCode).toBe(201);
-      const created = response.json<AddOrgUserResponse>();
+      const created = response.json<orgUsersContract.AddOrgUserResponse>();
       expect(created).toEqual({
-        message: USER_ADDED_MESSAGE,
+        message: orgUsersContract.USER_ADDED_MESSAGE,
         user_id: expect.any(String),
         status: 'created',
       });
@@ -440,7 +430,7 @@ describe('org users', () => {
         newUser({ groupIds: [bravo.id, groupOfB.id] }),
       );
       expect(response.statusCode).toBe(201);
-      const { user_id } = response.json<AddOrgUserResponse>();
+      const { user_id } = response.json<orgUsersContract.AddOrgUserResponse>();
       expect(await groupsOf(user_id)).toEqual([orgA.defaultGroupId, alpha.id].sort());
       const noGroups = await t.call(
         'POST',
@@ -459,8 +449,8 @@ describe('org users', () => {
         newUser({ email: outsiderEmail.toUpperCase(), firstName: 'Changed', groupIds: [bravo.id] }),
       );
       expect(response.statusCode).toBe(201);
-      expect(response.json<AddOrgUserResponse>()).toEqual({
-        message: EXISTING_ACCOUNT_ADDED_MESSAGE,
+      expect(response.json<orgUsersContract.AddOrgUserResponse>()).toEqual({
+        message: orgUsersContract.EXISTING_ACCOUNT_ADDED_MESSAGE,
         user_id: id.outsider,
         status: 'added',
       });
@@ -481,7 +471,7 @@ describe('org users', () => {
         newUser({ email: 'ada.zane@example.test' }),
       );
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: ALREADY_MEMBER_MESSAGE });
+      expect(response.json()).toEqual({ message: orgUsersContract.ALREADY_MEMBER_MESSAGE });
     });
 
     it('answers 409 for the app admin account', async () => {
@@ -492,7 +482,7 @@ describe('org users', () => {
         newUser({ email: APP_ADMIN_EMAIL }),
       );
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: APP_ADMIN_CANNOT_JOIN_MESSAGE });
+      expect(response.json()).toEqual({ message: orgUsersContract.APP_ADMIN_CANNOT_JOIN_MESSAGE });
     });
 
     it('answers 404 for a group of another org and creates nothing', async () => {
@@ -653,7 +643,7 @@ describe('org users', () => {
         edit(id.orgAdmin, { firstName: 'Olga', lastName: 'Owner', isAdmin: false }),
       );
       expect(drop.statusCode).toBe(403);
-      expect(drop.json()).toEqual({ message: CANNOT_DROP_OWN_ADMIN_MESSAGE });
+      expect(drop.json()).toEqual({ message: orgUsersContract.CANNOT_DROP_OWN_ADMIN_MESSAGE });
       const keep = await t.call(
         'PUT',
         '/api/org/users',
@@ -732,9 +722,9 @@ describe('org users', () => {
     it('switches the payer between org and user', async () => {
       const first = await change(token.orgAdmin, id.ada);
       expect(first.statusCode).toBe(200);
-      expect(first.json<ChangePayerResponse>()).toEqual({
+      expect(first.json<orgUsersContract.ChangePayerResponse>()).toEqual({
         success: true,
-        message: PAYER_CHANGED_MESSAGE,
+        message: orgUsersContract.PAYER_CHANGED_MESSAGE,
       });
       expect(await row(id.ada)).toMatchObject({ subscription_payer: 'External', is_solo: true });
       await change(token.orgAdmin, id.ada);
@@ -750,7 +740,10 @@ describe('org users', () => {
     it('answers no success for a lifetime membership', async () => {
       const response = await change(token.orgAdmin, id.lifer);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ success: false, message: LIFETIME_PAYER_MESSAGE });
+      expect(response.json()).toEqual({
+        success: false,
+        message: orgUsersContract.LIFETIME_PAYER_MESSAGE,
+      });
     });
   });
 
@@ -779,18 +772,16 @@ describe('org users', () => {
 
     it('lists a user’s groups and the groups to choose from, Default first', async () => {
       const response = await t.call('GET', `/api/org/user_groups/${id.ada}`, token.orgAdmin);
-      expect(response.json<UserGroupsResponse>()).toEqual({
+      expect(response.json<orgUsersContract.UserGroupsResponse>()).toEqual({
         items: [
           { group_id: orgA.defaultGroupId, group_name: 'Default', is_default: true },
           { group_id: alpha.id, group_name: 'Alpha', is_default: false },
         ],
       });
       const options = await t.call('GET', '/api/org/users/group_options', token.orgAdmin);
-      expect(options.json<UserGroupsResponse>().items.map((group) => group.group_name)).toEqual([
-        'Default',
-        'Alpha',
-        'Bravo',
-      ]);
+      expect(
+        options.json<orgUsersContract.UserGroupsResponse>().items.map((group) => group.group_name),
+      ).toEqual(['Default', 'Alpha', 'Bravo']);
     });
   });
 
@@ -812,7 +803,7 @@ describe('org users', () => {
         token.orgAdmin,
       );
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: CANNOT_REMOVE_SELF_MESSAGE });
+      expect(response.json()).toEqual({ message: orgUsersContract.CANNOT_REMOVE_SELF_MESSAGE });
     });
 
     it('removes the user from the org and its groups; the account stays', async () => {

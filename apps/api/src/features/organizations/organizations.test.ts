@@ -5,25 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '@resonant/contracts/auth';
 import { ORGANIZATION_NOT_FOUND_MESSAGE, USER_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import type { OrgUsersResponse, PublicKeyResponse } from '@resonant/contracts/org-users';
-import {
-  ADMIN_USER_SEARCH_LIMIT,
-  ALREADY_ORG_ADMIN_MESSAGE,
-  APP_ADMIN_NOT_ORG_ADMIN_MESSAGE,
-  LAST_ORG_ADMIN_MESSAGE,
-  NOT_ORG_ADMIN_MESSAGE,
-  ORG_ADMIN_ADDED_MESSAGE,
-  ORG_ADMIN_REMOVED_MESSAGE,
-  ORGANIZATION_CREATED_MESSAGE,
-  ORGANIZATION_CREATED_WITH_EXISTING_ADMIN_MESSAGE,
-  ORGANIZATION_DELETED_MESSAGE,
-  ORGANIZATION_NAME_TAKEN_MESSAGE,
-  ORGANIZATION_NAME_TOO_SHORT_MESSAGE,
-  ORGANIZATION_RENAMED_MESSAGE,
-  type AddOrganizationResponse,
-  type OrganizationsResponse,
-  type OrganizationSummary,
-  type UserListResponse,
-} from '@resonant/contracts/organizations';
+import * as organizationsContract from '@resonant/contracts/organizations';
 import type { UserProfile } from '@resonant/contracts/profile';
 import { ROLE_HOME } from '@resonant/contracts/roles';
 import type { OrgsAndGroupsResponse } from '@resonant/contracts/switch';
@@ -98,7 +80,7 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
   const listOrgs = async (query = '') => {
     const response = await t.call('GET', `/api/org/profile${query}`, token.appAdmin);
     expect(response.statusCode).toBe(200);
-    return response.json<OrganizationsResponse>().list;
+    return response.json<organizationsContract.OrganizationsResponse>().list;
   };
   const summaryOf = async (orgId: string) => {
     const [summary] = await listOrgs(`?orgId=${orgId}`);
@@ -204,7 +186,7 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
         admins_count: 2,
         readings_count: 2,
         sessions_count: 1,
-      } satisfies OrganizationSummary);
+      } satisfies organizationsContract.OrganizationSummary);
       const created = list.map((summary) => summary.created_at);
       expect(created).toEqual([...created].sort().reverse());
       expect(list.map((summary) => summary.id)).toContain(acme.id);
@@ -237,9 +219,9 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
       const input = addBody({ name: `New  Venture ${suffix()}` });
       const response = await add(input);
       expect(response.statusCode).toBe(201);
-      const created = response.json<AddOrganizationResponse>();
+      const created = response.json<organizationsContract.AddOrganizationResponse>();
       expect(created).toMatchObject({
-        message: ORGANIZATION_CREATED_MESSAGE,
+        message: organizationsContract.ORGANIZATION_CREATED_MESSAGE,
         admin_status: 'created',
       });
 
@@ -280,12 +262,12 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
 
     it('makes an existing account the admin, keeping its password, and says so', async () => {
       const first = addBody();
-      const firstOrg = (await add(first)).json<AddOrganizationResponse>();
+      const firstOrg = (await add(first)).json<organizationsContract.AddOrganizationResponse>();
       const second = await add(addBody({ email: first.email, password: encrypt('Ignored#1') }));
       expect(second.statusCode).toBe(201);
-      const secondOrg = second.json<AddOrganizationResponse>();
+      const secondOrg = second.json<organizationsContract.AddOrganizationResponse>();
       expect(secondOrg).toMatchObject({
-        message: ORGANIZATION_CREATED_WITH_EXISTING_ADMIN_MESSAGE,
+        message: organizationsContract.ORGANIZATION_CREATED_WITH_EXISTING_ADMIN_MESSAGE,
         admin_status: 'existing',
         admin_user_id: firstOrg.admin_user_id,
       });
@@ -307,7 +289,9 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
       const email = `founder-${randomUUID()}@example.test`;
       const responses = await Promise.all([add(addBody({ email })), add(addBody({ email }))]);
       expect(responses.map((response) => response.statusCode)).toEqual([201, 201]);
-      const [first, second] = responses.map((response) => response.json<AddOrganizationResponse>());
+      const [first, second] = responses.map((response) =>
+        response.json<organizationsContract.AddOrganizationResponse>(),
+      );
       expect(second!.admin_user_id).toBe(first!.admin_user_id);
       expect(second!.org_id).not.toBe(first!.org_id);
       expect([first!.admin_status, second!.admin_status].sort()).toEqual(['created', 'existing']);
@@ -319,17 +303,23 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
       const again = addBody({ name: name.toUpperCase() });
       const response = await add(again);
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: ORGANIZATION_NAME_TAKEN_MESSAGE });
+      expect(response.json()).toEqual({
+        message: organizationsContract.ORGANIZATION_NAME_TAKEN_MESSAGE,
+      });
       await expect(t.signIn(again.email, 'Founder#1')).rejects.toThrow(/401/);
     });
 
     it('refuses a short name, the app admin as its admin, and a password it cannot read', async () => {
       const short = await add(addBody({ name: '  ab  ' }));
       expect(short.statusCode).toBe(400);
-      expect(short.json()).toEqual({ message: `name: ${ORGANIZATION_NAME_TOO_SHORT_MESSAGE}` });
+      expect(short.json()).toEqual({
+        message: `name: ${organizationsContract.ORGANIZATION_NAME_TOO_SHORT_MESSAGE}`,
+      });
       const appAdmin = await add(addBody({ email: APP_ADMIN_EMAIL }));
       expect(appAdmin.statusCode).toBe(409);
-      expect(appAdmin.json()).toEqual({ message: APP_ADMIN_NOT_ORG_ADMIN_MESSAGE });
+      expect(appAdmin.json()).toEqual({
+        message: organizationsContract.APP_ADMIN_NOT_ORG_ADMIN_MESSAGE,
+      });
       const unreadable = await add(addBody({ password: Buffer.from('plain').toString('base64') }));
       expect(unreadable.statusCode).toBe(400);
       const weak = await add(addBody({ password: encrypt('Ab#1') }));
@@ -346,7 +336,9 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
       const name = `After  Rename ${suffix()}`;
       const response = await rename({ orgId: org.id, name: `  ${name} ` });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ message: ORGANIZATION_RENAMED_MESSAGE });
+      expect(response.json()).toEqual({
+        message: organizationsContract.ORGANIZATION_RENAMED_MESSAGE,
+      });
       expect(await summaryOf(org.id)).toMatchObject({
         name,
         unique_name: name.replace(/\s+/g, '-'),
@@ -369,14 +361,18 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
     it('refuses a name shorter than 3 characters after trimming with the spec’s words', async () => {
       const response = await rename({ orgId: acme.id, name: '  ab  ' });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: `name: ${ORGANIZATION_NAME_TOO_SHORT_MESSAGE}` });
+      expect(response.json()).toEqual({
+        message: `name: ${organizationsContract.ORGANIZATION_NAME_TOO_SHORT_MESSAGE}`,
+      });
     });
 
     it('answers 409 when another organization has the unique name, changing nothing', async () => {
       const taken = await buildOrg(t, { name: `Occupied ${suffix()}`, people: {} });
       const response = await rename({ orgId: acme.id, name: taken.name.toLowerCase() });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: ORGANIZATION_NAME_TAKEN_MESSAGE });
+      expect(response.json()).toEqual({
+        message: organizationsContract.ORGANIZATION_NAME_TAKEN_MESSAGE,
+      });
       expect((await summaryOf(acme.id)).name).toBe(acme.name);
     });
 
@@ -551,7 +547,9 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
 
       const response = await remove(doomed.id);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ message: ORGANIZATION_DELETED_MESSAGE });
+      expect(response.json()).toEqual({
+        message: organizationsContract.ORGANIZATION_DELETED_MESSAGE,
+      });
 
       const after = await rowsHolding(doomed.id);
       expect(Object.entries(after).filter(([, n]) => n > 0)).toEqual([]);
@@ -671,7 +669,7 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
     it('makes a member an admin: an internal one', async () => {
       const response = await addAdmin({ orgId: org.id, userId: org.ids.mia, isExternal: false });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ message: ORG_ADMIN_ADDED_MESSAGE });
+      expect(response.json()).toEqual({ message: organizationsContract.ORG_ADMIN_ADDED_MESSAGE });
       const mia = (await adminsOf(org.id)).find((admin) => admin.user_id === org.ids.mia);
       expect(mia).toMatchObject({ user_highest_role: 'org', is_external: false });
       const [membership] = await t.db
@@ -709,10 +707,12 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
     it('answers 409 for an admin already, and for the app admin account', async () => {
       const again = await addAdmin({ orgId: org.id, userId: org.ids.owner });
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ message: ALREADY_ORG_ADMIN_MESSAGE });
+      expect(again.json()).toEqual({ message: organizationsContract.ALREADY_ORG_ADMIN_MESSAGE });
       const appAdmin = await addAdmin({ orgId: org.id, userId: appAdminId, isExternal: true });
       expect(appAdmin.statusCode).toBe(409);
-      expect(appAdmin.json()).toEqual({ message: APP_ADMIN_NOT_ORG_ADMIN_MESSAGE });
+      expect(appAdmin.json()).toEqual({
+        message: organizationsContract.APP_ADMIN_NOT_ORG_ADMIN_MESSAGE,
+      });
     });
 
     it('answers 404 for an unknown organization or user, adding nothing', async () => {
@@ -728,7 +728,7 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
     it('removes an external admin from the organization and its groups', async () => {
       const response = await removeAdmin(org.id, outsider.id);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ message: ORG_ADMIN_REMOVED_MESSAGE });
+      expect(response.json()).toEqual({ message: organizationsContract.ORG_ADMIN_REMOVED_MESSAGE });
       const left = await t.db
         .select({ id: groupMemberships.id })
         .from(groupMemberships)
@@ -770,7 +770,7 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
     it('answers 404 for someone who is not an admin, or an unknown organization', async () => {
       const notAdmin = await removeAdmin(org.id, org.ids.solo);
       expect(notAdmin.statusCode).toBe(404);
-      expect(notAdmin.json()).toEqual({ message: NOT_ORG_ADMIN_MESSAGE });
+      expect(notAdmin.json()).toEqual({ message: organizationsContract.NOT_ORG_ADMIN_MESSAGE });
       const noOrg = await removeAdmin(randomUUID(), org.ids.owner);
       expect(noOrg.statusCode).toBe(404);
       expect(noOrg.json()).toEqual({ message: ORGANIZATION_NOT_FOUND_MESSAGE });
@@ -781,7 +781,7 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
     it('refuses to remove the last admin', async () => {
       const response = await removeAdmin(org.id, org.ids.owner);
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: LAST_ORG_ADMIN_MESSAGE });
+      expect(response.json()).toEqual({ message: organizationsContract.LAST_ORG_ADMIN_MESSAGE });
       expect((await adminsOf(org.id)).map((admin) => admin.user_id)).toEqual([org.ids.owner]);
     });
 
@@ -803,7 +803,7 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
     const search = async (query: string) => {
       const response = await t.call('GET', `/api/user/list?${query}`, token.appAdmin);
       expect(response.statusCode).toBe(200);
-      return response.json<UserListResponse>().list;
+      return response.json<organizationsContract.UserListResponse>().list;
     };
 
     it('finds accounts of every organization by name or email, with their organizations', async () => {
@@ -849,19 +849,19 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
       expect(await search(`keyword=${APP_ADMIN_EMAIL}`)).toEqual([]);
     });
 
-    it(`answers at most ${ADMIN_USER_SEARCH_LIMIT}, by name`, async () => {
+    it(`answers at most ${organizationsContract.ADMIN_USER_SEARCH_LIMIT}, by name`, async () => {
       const tag = suffix();
-      for (let index = 0; index < ADMIN_USER_SEARCH_LIMIT + 3; index++) {
+      for (let index = 0; index < organizationsContract.ADMIN_USER_SEARCH_LIMIT + 3; index++) {
         await createAccount(t.db, {
           firstName: `Many${String(index).padStart(2, '0')}`,
           lastName: `Crowd${tag}`,
         });
       }
       const list = await search(`keyword=crowd${tag}`);
-      expect(list).toHaveLength(ADMIN_USER_SEARCH_LIMIT);
+      expect(list).toHaveLength(organizationsContract.ADMIN_USER_SEARCH_LIMIT);
       expect(list.map((user) => user.first_name)).toEqual(
         Array.from(
-          { length: ADMIN_USER_SEARCH_LIMIT },
+          { length: organizationsContract.ADMIN_USER_SEARCH_LIMIT },
           (_, i) => `Many${String(i).padStart(2, '0')}`,
         ),
       );
