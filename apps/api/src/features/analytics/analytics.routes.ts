@@ -7,18 +7,11 @@ import {
   OrgGroupsTrendsQuery,
   OrgGroupsTrendsResponse,
 } from '@resonant/contracts/analytics';
-import { ErrorResponse } from '@resonant/contracts/errors';
 import type { AppDeps } from '../../app-deps.ts';
 import { dashboardAggregated, groupUsersTrends, orgGroupsTrends } from './analytics.service.ts';
 import { createAnswerCache } from './answer-cache.ts';
 import { createPlatformNormsCache } from './platform-norms.ts';
-
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-};
+import { errorResponses } from '../../lib/error-responses.ts';
 
 /** How every figure is defined; part of each route's OpenAPI description. */
 const DEFINITIONS =
@@ -58,7 +51,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
           'else. Six cards in a fixed order: Latest Reading, Previous Reading, 7-Day Average, ' +
           `30-Day Average, All-Time Average, Population Norm. ${DEFINITIONS}`,
         querystring: DashboardAggregatedQuery,
-        response: { 200: DashboardAggregatedResponse, ...errors },
+        response: { 200: DashboardAggregatedResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => ({ avg: await dashboardAggregated(deps, request.scope, request.query) }),
@@ -76,7 +69,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
           'reverses it), one page at a time (limit 1–100, default 5; offset); noOfRows counts ' +
           `them all. ${DEFINITIONS}`,
         querystring: OrgGroupsTrendsQuery,
-        response: { 200: OrgGroupsTrendsResponse, ...errors },
+        response: { 200: OrgGroupsTrendsResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => orgGroupsTrends(deps, request.scope, request.query),
@@ -97,7 +90,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
           'quality; population_avg_hrv is the member’s population norm. 403 when the caller has ' +
           `no current group. ${DEFINITIONS}`,
         querystring: GroupUsersTrendsQuery,
-        response: { 200: GroupUsersTrendsResponse, ...errors },
+        response: { 200: GroupUsersTrendsResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => groupUsersTrends(deps, request.scope, request.query),

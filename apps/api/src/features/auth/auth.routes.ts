@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuthResponse, SignInBody, SignUpBody } from '@resonant/contracts/auth';
-import { ErrorResponse } from '@resonant/contracts/errors';
 import { z } from 'zod';
 import { perClientLimit } from '../../lib/rate-limit.ts';
 import { refresh, signIn, signOut, signUp, type AuthDeps } from './auth.service.ts';
 import { clientInfo } from '../../kernel/client-info.ts';
 import { clearRefreshCookie, REFRESH_COOKIE, sendSession } from '../../kernel/session-cookie.ts';
-
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
+import { errorResponses } from '../../lib/error-responses.ts';
 
 /** Sign-up, sign-in, refresh and sign-out: the identity provider is ours. */
 export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
@@ -23,7 +21,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
           deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
         ),
       },
-      schema: { tags: ['auth'], body: SignUpBody, response: { 201: AuthResponse, ...errors } },
+      schema: {
+        tags: ['auth'],
+        body: SignUpBody,
+        response: { 201: AuthResponse, ...errorResponses(400, 401, 409, 429) },
+      },
     },
     async (request, reply) =>
       sendSession(reply, await signUp(deps, request.body, clientInfo(request)), 201, publicUrl),
@@ -33,7 +35,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     '/api/auth/sign-in',
     {
       config: { permission: 'public' },
-      schema: { tags: ['auth'], body: SignInBody, response: { 200: AuthResponse, ...errors } },
+      schema: {
+        tags: ['auth'],
+        body: SignInBody,
+        response: { 200: AuthResponse, ...errorResponses(400, 401, 409, 429) },
+      },
     },
     async (request, reply) =>
       sendSession(reply, await signIn(deps, request.body, clientInfo(request)), 200, publicUrl),
@@ -59,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     '/api/auth/sign-out',
     {
       config: { permission: 'authenticated' },
-      schema: { tags: ['auth'], response: { 204: z.null(), 401: ErrorResponse } },
+      schema: { tags: ['auth'], response: { 204: z.null(), ...errorResponses(401) } },
     },
     async (request, reply) => {
       await signOut(deps, request.session.sessionId);

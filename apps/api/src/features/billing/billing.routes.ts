@@ -12,7 +12,6 @@ import {
   RemoveMethodBody,
   UpdateBillingDetailsBody,
 } from '@resonant/contracts/billing';
-import { ErrorResponse } from '@resonant/contracts/errors';
 import {
   allInvoices,
   attachMethod,
@@ -24,11 +23,11 @@ import {
   updateBillingDetails,
   type BillingDeps,
 } from './billing.service.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
 // Org admins acting as org (SPEC §6); group admins and members get 403.
 const orgAdmins = { permission: 'org.billing.manage', context: 'org' } as const;
 const tags = ['billing'];
-const refusals = { 401: ErrorResponse, 403: ErrorResponse };
 const METHOD_ID_NOTE =
   '`method_id` is the provider’s id of the card (Stripe’s `pm_…`, test mode’s `pm_local_…`).';
 const INVOICES_NOTE =
@@ -48,7 +47,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
           'Dates are YYYY-MM-DD in the organization’s calendar. The current billing period is ' +
           '[previous_billing_date, next_billing_date); each period starts a whole number of ' +
           'months after billing_start_date and is invoiced on the day it ends.',
-        response: { 200: OrgDetailsResponse, ...refusals, 404: ErrorResponse },
+        response: { 200: OrgDetailsResponse, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => orgDetails(deps, request.scope),
@@ -65,7 +64,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
           'The address invoices and failed payments are mailed to (without one, the org admins). ' +
           'Also updates the payment provider’s customer when there is one.',
         body: UpdateBillingDetailsBody,
-        response: { 200: BillingMessageResponse, 400: ErrorResponse, ...refusals },
+        response: { 200: BillingMessageResponse, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => updateBillingDetails(deps, request.scope, request.body),
@@ -82,7 +81,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
           '`local`: test mode (no keys configured), cards are typed into the app’s own form and ' +
           'saved with POST /api/billing/local/payment_methods. `stripe`: Stripe.js makes the ' +
           'payment method with `publishable_key`.',
-        response: { 200: BillingProviderResponse, ...refusals },
+        response: { 200: BillingProviderResponse, ...errorResponses(401, 403) },
       },
     },
     async () => billingProvider(deps),
@@ -98,7 +97,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
         description:
           'The default first, then the newest. `current_method_id` is the default’s id, null ' +
           'when no card is the default.',
-        response: { 200: PaymentMethodsResponse, ...refusals },
+        response: { 200: PaymentMethodsResponse, ...errorResponses(401, 403) },
       },
     },
     async (request) => paymentMethods(deps, request.scope),
@@ -119,13 +118,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
           `404 '${PAYMENT_METHOD_NOT_FOUND_MESSAGE}' for a card the provider does not know or ` +
           `another organization’s; 402 '${CARD_DECLINED_MESSAGE}' when the card is declined.`,
         body: AttachMethodBody,
-        response: {
-          200: BillingMessageResponse,
-          400: ErrorResponse,
-          ...refusals,
-          402: ErrorResponse,
-          404: ErrorResponse,
-        },
+        response: { 200: BillingMessageResponse, ...errorResponses(400, 401, 402, 403, 404) },
       },
     },
     async (request) => attachMethod(deps, request.scope, request.body),
@@ -142,12 +135,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
           `${METHOD_ID_NOTE} Detached at the provider, then removed; removing the default ` +
           `leaves none. 404 '${PAYMENT_METHOD_NOT_FOUND_MESSAGE}' for a card that is not saved.`,
         body: RemoveMethodBody,
-        response: {
-          200: BillingMessageResponse,
-          400: ErrorResponse,
-          ...refusals,
-          404: ErrorResponse,
-        },
+        response: { 200: BillingMessageResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => removeMethod(deps, request.scope, request.body),
@@ -162,7 +150,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
         summary: 'Invoices of the organization',
         description: `${INVOICES_NOTE}. Amounts in cents.`,
         querystring: InvoicesQuery,
-        response: { 200: InvoicesResponse, 400: ErrorResponse, ...refusals },
+        response: { 200: InvoicesResponse, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => orgInvoices(deps, request.scope, request.query),
@@ -177,7 +165,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
         summary: 'Invoices of every organization (app admin)',
         description: `${INVOICES_NOTE}, and the organization’s name. Amounts in cents.`,
         querystring: InvoicesQuery,
-        response: { 200: InvoicesResponse, 400: ErrorResponse, ...refusals },
+        response: { 200: InvoicesResponse, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => allInvoices(deps, request.scope, request.query),

@@ -13,7 +13,6 @@ import {
   LocalPaymentMethodResponse,
   NOT_A_TEST_CARD_MESSAGE,
 } from '@resonant/contracts/billing';
-import { ErrorResponse } from '@resonant/contracts/errors';
 import { localBillingProvider } from '../../lib/billing/local-provider.ts';
 import { perClientLimit } from '../../lib/rate-limit.ts';
 import type { BillingDeps } from './billing.service.ts';
@@ -24,6 +23,7 @@ import {
   payLocalInvoice,
   type LocalPayDeps,
 } from './local-pay.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
 const tags = ['billing'];
 const TEST_MODE_NOTE =
@@ -50,8 +50,6 @@ function sendPdf(reply: FastifyReply, pdf: { fileName: string; body: Buffer }) {
     .header('content-disposition', `inline; filename="${pdf.fileName}"`)
     .send(pdf.body);
 }
-
-const invoiceErrors = { 400: ErrorResponse, 404: ErrorResponse };
 
 /**
  * The local (test-mode) provider's own pages: what Stripe.js and Stripe's hosted invoice do when
@@ -84,12 +82,7 @@ export const localPayRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, de
           'Stripe.js does; save it with POST /api/org/attach_billing_method and the returned ' +
           `id. ${CARD_NOTE}`,
         body: LocalCardBody,
-        response: {
-          200: LocalPaymentMethodResponse,
-          ...invoiceErrors,
-          401: ErrorResponse,
-          403: ErrorResponse,
-        },
+        response: { 200: LocalPaymentMethodResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => createLocalMethod(deps, request.scope, request.body),
@@ -104,7 +97,7 @@ export const localPayRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, de
         summary: 'An invoice’s pay page (test mode)',
         description: `${TEST_INVOICE_NOTE} The token in the invoice’s link is the secret: no sign-in.`,
         params: InvoiceTokenParams,
-        response: { 200: LocalHostedInvoice, ...invoiceErrors },
+        response: { 200: LocalHostedInvoice, ...errorResponses(400, 404) },
       },
     },
     async (request) => hostedInvoice(pay, request.params.token),
@@ -130,13 +123,7 @@ export const localPayRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, de
           `'${INVOICE_ALREADY_PAID_MESSAGE}'; 404 '${INVOICE_NOT_FOUND_MESSAGE}'.`,
         params: InvoiceTokenParams,
         body: LocalCardBody,
-        response: {
-          200: BillingMessageResponse,
-          ...invoiceErrors,
-          402: ErrorResponse,
-          409: ErrorResponse,
-          429: ErrorResponse,
-        },
+        response: { 200: BillingMessageResponse, ...errorResponses(400, 402, 404, 409, 429) },
       },
     },
     async (request) => payLocalInvoice(pay, request.params.token, request.body),
@@ -151,7 +138,7 @@ export const localPayRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, de
         summary: 'An invoice’s PDF (test mode)',
         description: `${TEST_INVOICE_NOTE} Shown inline, named invoice-<number>.pdf.`,
         params: InvoiceTokenParams,
-        response: { 200: PdfFile, ...invoiceErrors },
+        response: { 200: PdfFile, ...errorResponses(400, 404) },
       },
     },
     async (request, reply) => sendPdf(reply, await localInvoicePdf(pay, request.params.token)),

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { ErrorResponse } from '@resonant/contracts/errors';
 import type { AppDeps } from '../../app-deps.ts';
 import { processedWebhookEvents } from '../../db/schema/billing.ts';
 import type { BillingProvider } from '../../lib/billing/billing-provider.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { syncProviderInvoice, syncProviderPaymentMethod } from './provider-sync.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
 export type StripeWebhookDeps = Pick<AppDeps, 'db' | 'config' | 'clock'> & {
   billing: BillingProvider;
@@ -91,7 +91,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookDeps> = asy
           'signature, or when Stripe webhooks are not configured; 502 when Stripe cannot be ' +
           'asked for that state (the event is not recorded, so its redelivery applies it). ' +
           'Nothing changes on a 400 or 502.',
-        response: { 200: WebhookReceived, 400: ErrorResponse, 502: ErrorResponse },
+        response: { 200: WebhookReceived, ...errorResponses(400, 502) },
       },
     },
     async (request) => {

@@ -4,12 +4,11 @@ import {
   DemoOrgProgressQuery,
   DemoOrgUpdateStarted,
 } from '@resonant/contracts/demo-org';
-import { ErrorResponse } from '@resonant/contracts/errors';
 import { demoOrgProgress, startDemoOrgUpdate, type DemoOrgDeps } from './demo-org.service.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
 const admin = { permission: 'admin.organizations.manage' } as const;
 const tags = ['organizations'];
-const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 /** Update Demo Org Data (SPEC §7 "Organizations (app admin)"), a job followed by its progress. */
 export const demoOrgRoutes: FastifyPluginAsyncZod<DemoOrgDeps> = async (app, deps) => {
@@ -25,7 +24,7 @@ export const demoOrgRoutes: FastifyPluginAsyncZod<DemoOrgDeps> = async (app, dep
           'since its last recorded day, stored through ingestion) and answers 202 with the job ' +
           'to follow; while one is queued or running it answers that one. 404 when there is no ' +
           'demo organization.',
-        response: { 202: DemoOrgUpdateStarted, ...errors },
+        response: { 202: DemoOrgUpdateStarted, ...errorResponses(401, 403, 404) },
       },
     },
     async (request, reply) => {
@@ -45,7 +44,7 @@ export const demoOrgRoutes: FastifyPluginAsyncZod<DemoOrgDeps> = async (app, dep
           '`done` of `total` recordings (total 0 until counted, and when there was nothing to ' +
           'add); `message` once done or failed. 404 for an unknown job id.',
         querystring: DemoOrgProgressQuery,
-        response: { 200: DemoOrgProgress, 400: ErrorResponse, ...errors },
+        response: { 200: DemoOrgProgress, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => demoOrgProgress(deps, request.scope, request.query),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, MessageResponse } from '@resonant/contracts/errors';
+import { MessageResponse } from '@resonant/contracts/errors';
 import {
   AddGroupAdminBody,
   CreateGroupBody,
@@ -23,13 +23,8 @@ import {
   renameGroup,
   searchGroupUsers,
 } from './groups.service.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-};
 const config = { permission: 'org.groups.manage', context: 'org' } as const;
 const tags = ['groups'];
 
@@ -45,7 +40,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         description:
           'Every group of the current organization: Default first (`is_default`), then by name.',
         querystring: GroupListQuery,
-        response: { 200: GroupListResponse, ...errors },
+        response: { 200: GroupListResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => ({
@@ -65,7 +60,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
           'must be members of the organization who are not organization admins, and become ' +
           'members and admins of the new group.',
         body: CreateGroupBody,
-        response: { 201: MessageResponse, ...errors, 409: ErrorResponse },
+        response: { 201: MessageResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -83,7 +78,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         summary: 'Rename a group',
         description: 'The Default group cannot be renamed (403); a taken name answers 409.',
         body: RenameGroupBody,
-        response: { 200: MessageResponse, ...errors, 409: ErrorResponse },
+        response: { 200: MessageResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
@@ -103,7 +98,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
           'The Default group cannot be deleted (403). Members stay in the organization and in ' +
           'its Default group.',
         querystring: GroupIdQuery,
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: MessageResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -121,7 +116,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         summary: 'List the admins of a group',
         description: 'The group admins, without the organization admins (they manage every group).',
         querystring: GroupIdQuery,
-        response: { 200: GroupAdminsResponse, ...errors },
+        response: { 200: GroupAdminsResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => ({
@@ -140,7 +135,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
           'The user must be a member of the organization and not an organization admin; they ' +
           'become a member and admin of the group. Adding an admin again changes nothing.',
         body: AddGroupAdminBody,
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: MessageResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -159,7 +154,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         description:
           'The user stays a member of the group. The last admin of a group cannot be removed (400).',
         querystring: RemoveGroupAdminQuery,
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: MessageResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
@@ -181,7 +176,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
           'name or email contains it, ignoring case; both together narrow the candidates. ' +
           'Organization admins are never offered. At most 20 users, by name.',
         querystring: GroupUsersQuery,
-        response: { 200: GroupUsersResponse, ...errors },
+        response: { 200: GroupUsersResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => ({

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '@resonant/contracts/errors';
 import {
   InvitationDetails,
   InvitationDetailsQuery,
@@ -29,13 +28,8 @@ import {
   searchOrgs,
 } from './invitations.service.ts';
 import { invitationDetails, processInvitation } from './respond-to-invitation.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-};
 // Org admins, group admins and the app admin share these paths (SPEC §7); the mode each one
 // works in is decided by `invitationsModeOf` of contracts/invitations-policies (403 for members).
 const managers = { permission: 'authenticated' } as const;
@@ -71,7 +65,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobWorke
         summary: 'List invitations',
         description: `Newest link first, paged. ${MODES}`,
         querystring: InvitationListQuery,
-        response: { 200: InvitationListResponse, ...errors },
+        response: { 200: InvitationListResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => listInvitationsPage(deps, request.scope, request.query),
@@ -87,7 +81,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobWorke
         summary: 'The groups an invitee can join',
         description: `Default last. The app admin names the organization with org_id. ${MODES}`,
         querystring: InvitationGroupsQuery,
-        response: { 200: InvitationGroupsResponse, ...errors },
+        response: { 200: InvitationGroupsResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => invitationGroups(deps, request.scope, request.query),
@@ -106,12 +100,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobWorke
           `${deps.config.INVITATION_TTL_DAYS} days. 409 when the email is a member already or ` +
           'has a pending invitation; 429 when the organization sent too many invitations lately.',
         body: InviteBody,
-        response: {
-          201: InvitationSentResponse,
-          ...errors,
-          409: ErrorResponse,
-          429: ErrorResponse,
-        },
+        response: { 201: InvitationSentResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -132,12 +121,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobWorke
           'Issues a new link with a new expiry; the previous link stops working at once. 409 for ' +
           `an accepted invitation or a member. ${MODES}`,
         body: ResendInvitationBody,
-        response: {
-          200: InvitationSentResponse,
-          ...errors,
-          409: ErrorResponse,
-          429: ErrorResponse,
-        },
+        response: { 200: InvitationSentResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request) => resend(deps, request.scope, request.body),
@@ -152,7 +136,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobWorke
         summary: 'Search organizations by name',
         description: 'For the app admin’s invite dialog: at most 20, by name.',
         querystring: SearchOrgsQuery,
-        response: { 200: SearchOrgsResponse, ...errors },
+        response: { 200: SearchOrgsResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => searchOrgs(deps, request.query.search_term),
@@ -169,7 +153,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobWorke
           '404 for a bad, used or replaced link, 410 when it expired. `accountSameAsEmail` says ' +
           'whether the signed-in account is the invited one (only it may answer).',
         querystring: InvitationDetailsQuery,
-        response: { 200: InvitationDetails, ...errors, 410: ErrorResponse },
+        response: { 200: InvitationDetails, ...errorResponses(400, 401, 403, 404, 410) },
       },
     },
     async (request) => invitationDetails(deps, request.scope, request.query),
@@ -186,7 +170,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobWorke
           'Only the invited account (403 otherwise). Accepting joins the organization and ' +
           'groups with the invited role and moves the account into that context. A link works once.',
         body: ProcessInvitationBody,
-        response: { 200: ProcessInvitationResponse, ...errors, 410: ErrorResponse },
+        response: { 200: ProcessInvitationResponse, ...errorResponses(400, 401, 403, 404, 410) },
       },
     },
     async (request) => processInvitation(deps, request.scope, request.body),

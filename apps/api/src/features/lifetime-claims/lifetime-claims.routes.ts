@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, MessageResponse } from '@resonant/contracts/errors';
+import { MessageResponse } from '@resonant/contracts/errors';
 import {
   ClaimDetails,
   ClaimDetailsQuery,
@@ -16,13 +16,8 @@ import {
   listClaimLinks,
   type LifetimeClaimsDeps,
 } from './lifetime-claims.service.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-};
 const admin = { permission: 'admin.lifetime-claims.manage' } as const;
 const tags = ['lifetime memberships'];
 
@@ -39,7 +34,7 @@ export const lifetimeClaimsRoutes: FastifyPluginAsyncZod<LifetimeClaimsDeps> = a
         tags,
         summary: 'List lifetime-membership claim links',
         querystring: ClaimListQuery,
-        response: { 200: ClaimListResponse, ...errors },
+        response: { 200: ClaimListResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => listClaimLinks(deps, request.query),
@@ -56,7 +51,7 @@ export const lifetimeClaimsRoutes: FastifyPluginAsyncZod<LifetimeClaimsDeps> = a
           'Mails a single-use link for the email (optionally for one organization); earlier ' +
           `unclaimed links of that email stop working. It expires after ${deps.config.CLAIM_LINK_TTL_DAYS} days.`,
         body: IssueClaimBody,
-        response: { 201: ClaimIssuedResponse, ...errors, 409: ErrorResponse },
+        response: { 201: ClaimIssuedResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -74,7 +69,7 @@ export const lifetimeClaimsRoutes: FastifyPluginAsyncZod<LifetimeClaimsDeps> = a
         summary: 'What a claim link offers',
         description: '404 for a bad, used, replaced or expired link.',
         querystring: ClaimDetailsQuery,
-        response: { 200: ClaimDetails, ...errors },
+        response: { 200: ClaimDetails, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => claimDetails(deps, request.scope, request.query),
@@ -91,7 +86,7 @@ export const lifetimeClaimsRoutes: FastifyPluginAsyncZod<LifetimeClaimsDeps> = a
           'Only the account with the link’s email (403 otherwise). Binds the membership to it for ' +
           'good; 409 when the account holds one already.',
         body: ClaimMembershipBody,
-        response: { 200: MessageResponse, ...errors, 409: ErrorResponse },
+        response: { 200: MessageResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => claimMembership(deps, request.scope, request.body),

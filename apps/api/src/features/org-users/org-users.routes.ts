@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '@resonant/contracts/errors';
 import {
   ACTIVE_USER_DAYS,
   AddOrgUserBody,
@@ -42,13 +41,8 @@ import {
   userGroups,
   usersStats,
 } from './org-users.service.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-};
 const tags = ['org-users'];
 const MB = 1024 * 1024;
 // Multipart framing around the file: boundaries, part headers and the `domain` field.
@@ -80,7 +74,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
           'that take a password for someone else (Add User) encrypt it with this key and send ' +
           'the ciphertext as base64. The pair is made at first use and kept in the database, so ' +
           'it is the same across restarts and instances.',
-        response: { 200: PublicKeyResponse, 401: ErrorResponse },
+        response: { 200: PublicKeyResponse, ...errorResponses(401) },
       },
     },
     async () => ({
@@ -105,7 +99,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
           'names and email. Sorted by `sort` and `order` (by name when absent); `noOfRows` counts every match. ' +
           `${APP_ADMIN_NOTE} (\`type=allAdmins\` only; other types answer it 403).`,
         querystring: OrgUsersQuery,
-        response: { 200: OrgUsersResponse, ...errors },
+        response: { 200: OrgUsersResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => listUsers(deps, request.scope, request.query),
@@ -122,7 +116,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
           `${GROUP_MODE_NOTE} Every member of the organization (of \`groupId\` when given), by ` +
           `name, for pickers. ${APP_ADMIN_NOTE}.`,
         querystring: OrgMembersQuery,
-        response: { 200: OrgMembersResponse, ...errors },
+        response: { 200: OrgMembersResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => listMembers(deps, request.scope, request.query),
@@ -141,7 +135,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
           'member; total: every member. billing_from/to: the current billing period ' +
           '[billing_from, billing_to); seats: the members the organization paid for on a day of ' +
           'it they recorded something (lifetime members never), so far: what its invoice counts.',
-        response: { 200: UsersStatsResponse, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: UsersStatsResponse, ...errorResponses(401, 403) },
       },
     },
     async (request) => usersStats(deps, request.scope),
@@ -161,7 +155,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
           'groups (org admins, at least one) or the current group (group admins), and always ' +
           'the Default group.',
         body: AddOrgUserBody,
-        response: { 201: AddOrgUserResponse, ...errors, 409: ErrorResponse },
+        response: { 201: AddOrgUserResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) =>
@@ -180,7 +174,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
           'admins also set the groups (at least one; Default is kept) and `isAdmin`, the ' +
           'organization admin role, which nobody can take from themselves (403).',
         body: UpdateOrgUserBody,
-        response: { 200: MessageWithUser, ...errors },
+        response: { 200: MessageWithUser, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => updateUser(deps, request.scope, request.body),
@@ -198,7 +192,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
           'recordings stay. Your own row answers 403. `userType` and `isExternal` are accepted ' +
           'for compatibility; the server reads both from its own records.',
         querystring: RemoveOrgUserQuery,
-        response: { 200: MessageWithUser, ...errors },
+        response: { 200: MessageWithUser, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => removeUser(deps, request.scope, request.query),
@@ -213,7 +207,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         summary: 'Switch the payer between the organization and the user',
         description: '`success: false` when the membership is a lifetime one (nothing to pay).',
         body: ChangePayerBody,
-        response: { 200: ChangePayerResponse, ...errors },
+        response: { 200: ChangePayerResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => changePayer(deps, request.scope, request.body),
@@ -227,7 +221,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags,
         summary: 'The groups of a user',
         params: UserIdParams,
-        response: { 200: UserGroupsResponse, ...errors },
+        response: { 200: UserGroupsResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => userGroups(deps, request.scope, request.params),
@@ -241,7 +235,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         tags,
         summary: 'The groups a user can be put in',
         description: 'Every group of the organization, Default first (every user is in it).',
-        response: { 200: UserGroupsResponse, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: UserGroupsResponse, ...errorResponses(401, 403) },
       },
     },
     async (request) => groupOptions(deps, request.scope),
@@ -276,7 +270,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
         // Documents the form; a multipart request has no parsed body (null), so this only refuses
         // a body of another kind (JSON) with 400.
         body: ImportUsersForm.nullish(),
-        response: { 200: ImportUsersResponse, ...errors, 413: ErrorResponse },
+        response: { 200: ImportUsersResponse, ...errorResponses(400, 401, 403, 404, 413) },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, MessageResponse } from '@resonant/contracts/errors';
+import { MessageResponse } from '@resonant/contracts/errors';
 import {
   ADMIN_USER_SEARCH_LIMIT,
   AddOrgAdminBody,
@@ -23,14 +23,9 @@ import {
   renameOrganizationById,
   searchUsers,
 } from './organizations.service.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
 const tags = ['organizations'];
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-};
 // Only the app admin holds it; every other role is answered 403.
 const config = { permission: 'admin.organizations.manage' } as const;
 
@@ -49,7 +44,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
           'deleting it would remove. `search` matches the name and unique name; `orgId` names ' +
           'one organization (404 when there is none).',
         querystring: OrganizationsQuery,
-        response: { 200: OrganizationsResponse, ...errors },
+        response: { 200: OrganizationsResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => listOrganizationSummaries(deps, request.scope, request.query),
@@ -69,13 +64,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
           '(`admin_status` existing). The unique name is the name (or `uniqueName`) with ' +
           'spaces as hyphens; 409 when it is taken.',
         body: AddOrganizationBody,
-        response: {
-          201: AddOrganizationResponse,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          409: ErrorResponse,
-        },
+        response: { 201: AddOrganizationResponse, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
@@ -95,7 +84,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
           'Sets the name (at least 3 characters after trimming) and the unique name (the name ' +
           'with spaces as hyphens); 409 when another organization has that unique name.',
         body: RenameOrganizationBody,
-        response: { 200: MessageResponse, ...errors, 409: ErrorResponse },
+        response: { 200: MessageResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => renameOrganizationById(deps, request.scope, request.body),
@@ -114,7 +103,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
           'Its members keep their accounts and sign in as individual users or in their other ' +
           'organizations. Recorded in the audit log.',
         querystring: OrganizationIdQuery,
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: MessageResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => deleteOrganizationById(deps, request.scope, request.query),
@@ -133,7 +122,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
           '`isExternal` is accepted as the spec sends it; the memberships decide. 409 when the ' +
           'user is an admin already, or is the app admin.',
         body: AddOrgAdminBody,
-        response: { 200: MessageResponse, ...errors, 409: ErrorResponse },
+        response: { 200: MessageResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => addOrgAdmin(deps, request.scope, request.body),
@@ -150,7 +139,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
           'An internal admin stays as a member; an external admin leaves the organization and ' +
           'its groups. 409 for the last admin; 404 when the user is not an admin of it.',
         querystring: RemoveOrgAdminQuery,
-        response: { 200: MessageResponse, ...errors, 409: ErrorResponse },
+        response: { 200: MessageResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => removeOrgAdmin(deps, request.scope, request.query),
@@ -169,7 +158,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
           'by name. `org_id`/`org_name` are the first organization the account joined, ' +
           '`org_ids` all of them. The app admin account is never listed.',
         querystring: UserListQuery,
-        response: { 200: UserListResponse, ...errors },
+        response: { 200: UserListResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => searchUsers(deps, request.scope, request.query),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, MessageResponse } from '@resonant/contracts/errors';
+import { MessageResponse } from '@resonant/contracts/errors';
 import {
   AddParticipantsBody,
   ParticipantsQuery,
@@ -8,13 +8,7 @@ import {
 } from '@resonant/contracts/participants';
 import type { AppDeps } from '../../app-deps.ts';
 import { addParticipants, listParticipants, removeParticipant } from './participants.service.ts';
-
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-};
+import { errorResponses } from '../../lib/error-responses.ts';
 
 /** The group area's users (SPEC §2 Group area, §7 Groups). */
 export const participantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -31,7 +25,7 @@ export const participantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
           'flag, their newest reading and their all-time mean RMSSD of good-quality readings ' +
           '(`avg_rmssd`, null unless `rmssd=true`).',
         querystring: ParticipantsQuery,
-        response: { 200: ParticipantsResponse, ...errors },
+        response: { 200: ParticipantsResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => ({
@@ -51,7 +45,7 @@ export const participantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
           'those already in it stay as they are. Any id that is not a member of the organisation ' +
           'answers 404 and nothing is added; the Default group answers 403 (everyone is in it).',
         body: AddParticipantsBody,
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: MessageResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => addParticipants(deps, request.scope, request.body),
@@ -71,7 +65,7 @@ export const participantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
           'the organisation; another group, or a user not in it, answers 404. Refused with 403: ' +
           'the Default group, yourself, and a group admin (take the admin role away first).',
         querystring: RemoveParticipantQuery,
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: MessageResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => removeParticipant(deps, request.scope, request.query),

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuthResponse } from '@resonant/contracts/auth';
-import { ErrorResponse } from '@resonant/contracts/errors';
 import { UpdateProfileBody, UserProfile } from '@resonant/contracts/profile';
 import { clientInfo } from '../../kernel/client-info.ts';
 import { loadUserProfile } from '../../kernel/current-user.ts';
@@ -10,6 +9,7 @@ import type { SocialDeps } from '../social-sign-in/social-sign-in.service.ts';
 import { sendSession } from '../../kernel/session-cookie.ts';
 import { perClientLimit } from '../../lib/rate-limit.ts';
 import { updateOwnProfile } from './profile.queries.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
 /**
  * /api/user/profile (SPEC §7): GET and PUT the signed-in user's own profile; POST is the social
@@ -22,7 +22,7 @@ export const profileRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app, deps
     '/api/user/profile',
     {
       config: { permission: 'authenticated' },
-      schema: { tags: ['profile'], response: { 200: UserProfile, 401: ErrorResponse } },
+      schema: { tags: ['profile'], response: { 200: UserProfile, ...errorResponses(401) } },
     },
     async (request) => loadUserProfile(db, request.scope.accountId, request.scope),
   );
@@ -34,7 +34,7 @@ export const profileRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app, deps
       schema: {
         tags: ['profile'],
         body: UpdateProfileBody,
-        response: { 200: UserProfile, 400: ErrorResponse, 401: ErrorResponse },
+        response: { 200: UserProfile, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
@@ -62,10 +62,7 @@ export const profileRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app, deps
           // 200: another browser made this identity's account first; this one signs in to it.
           200: AuthResponse,
           201: AuthResponse,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          409: ErrorResponse,
-          429: ErrorResponse,
+          ...errorResponses(400, 401, 409, 429),
         },
       },
     },

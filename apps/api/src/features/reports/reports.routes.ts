@@ -1,7 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponse } from '@resonant/contracts/errors';
 import {
   MEMBER_READINGS_MAX_LIMIT,
   MemberReadingsQuery,
@@ -21,13 +20,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { readingsCsv, sessionsCsv, type CsvDownload } from './reports-csv.ts';
 import { listReadingsOfMember } from './reading-history.service.ts';
 import { rawSessionData, selectedHistory, sessionsAllTime } from './session-history.service.ts';
-
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-};
+import { errorResponses } from '../../lib/error-responses.ts';
 
 const config = { permission: 'reports.read', context: 'org' } as const;
 
@@ -88,7 +81,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
           "row against the member's normal range on its day; `normal_range` lists the range's " +
           'days with a baseline or normal range.',
         querystring: MemberReadingsQuery,
-        response: { 200: MemberReadingsResponse, ...errors },
+        response: { 200: MemberReadingsResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => listReadingsOfMember(deps, request.scope, request.query),
@@ -108,7 +101,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
           '`offset` page them; `allTimeOzPercentage` is the mean optimal-zone percentage of all ' +
           'their sessions of the type.',
         querystring: SelectedHistoryQuery,
-        response: { 200: SelectedHistoryResponse, ...errors },
+        response: { 200: SelectedHistoryResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => selectedHistory(deps, request.scope, request.query),
@@ -126,7 +119,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
           `first, with their count, minutes, optimal-zone percentage and the means of the ` +
           `good-quality ones. ${REACH} ${RANGE}`,
         querystring: SessionsAllTimeQuery,
-        response: { 200: SessionsAllTimeResponse, ...errors },
+        response: { 200: SessionsAllTimeResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => sessionsAllTime(deps, request.scope, request.query),
@@ -144,7 +137,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
           `(empty when Optimal Zone was off). ${REACH} A session that is not theirs answers 404.`,
         params: RawDataParams,
         querystring: RawDataQuery,
-        response: { 200: RawDataResponse, ...errors },
+        response: { 200: RawDataResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) =>
@@ -164,7 +157,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
           'and grouping of GET /api/user/rmssd. A picked member outside your reach answers 404 ' +
           'before anything is sent.',
         querystring: ReadingsCsvQuery,
-        response: { 200: CsvFile, ...errors },
+        response: { 200: CsvFile, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => sendCsv(reply, await readingsCsv(deps, request.scope, request.query)),
@@ -182,7 +175,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
           'every member you reach (`members=all`), one row per session, oldest first. A picked ' +
           'member outside your reach answers 404 before anything is sent.',
         querystring: SessionsCsvQuery,
-        response: { 200: CsvFile, ...errors },
+        response: { 200: CsvFile, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => sendCsv(reply, await sessionsCsv(deps, request.scope, request.query)),

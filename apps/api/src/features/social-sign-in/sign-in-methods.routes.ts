@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponse } from '@resonant/contracts/errors';
 import {
   IdentityParams,
   LinkProviderBody,
@@ -10,6 +9,7 @@ import {
 import { bindingOf, setBindingCookie } from './social-cookies.ts';
 import { listSignInMethods, startLink, unlinkIdentity } from './sign-in-methods.service.ts';
 import type { SocialDeps } from './social-sign-in.service.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
 /**
  * The signed-in person's ways to sign in (the profile popover's options): list them, link a
@@ -20,7 +20,10 @@ export const signInMethodsRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app
     '/api/user/sign-in-methods',
     {
       config: { permission: 'authenticated' },
-      schema: { tags: ['profile'], response: { 200: SignInMethodsResponse, 401: ErrorResponse } },
+      schema: {
+        tags: ['profile'],
+        response: { 200: SignInMethodsResponse, ...errorResponses(401) },
+      },
     },
     async (request) => listSignInMethods(deps, request.scope),
   );
@@ -32,14 +35,7 @@ export const signInMethodsRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app
       schema: {
         tags: ['profile'],
         body: LinkProviderBody,
-        response: {
-          200: SocialStartResponse,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          404: ErrorResponse,
-          409: ErrorResponse,
-          502: ErrorResponse,
-        },
+        response: { 200: SocialStartResponse, ...errorResponses(400, 401, 404, 409, 502) },
       },
     },
     async (request, reply) => {
@@ -57,13 +53,7 @@ export const signInMethodsRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app
       schema: {
         tags: ['profile'],
         params: IdentityParams,
-        response: {
-          204: z.null(),
-          400: ErrorResponse,
-          401: ErrorResponse,
-          404: ErrorResponse,
-          409: ErrorResponse,
-        },
+        response: { 204: z.null(), ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (request, reply) => {

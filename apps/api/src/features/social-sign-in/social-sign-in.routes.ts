@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AuthResponse } from '@resonant/contracts/auth';
-import { ErrorResponse } from '@resonant/contracts/errors';
 import {
   LinkWithPasswordBody,
   PendingSocialSignUp,
@@ -31,6 +30,7 @@ import {
   type CallbackOutcome,
   type SocialDeps,
 } from './social-sign-in.service.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
 /** A provider's answer is read as it comes: a value that is not a plain string is ignored. */
 const answered = z.string().max(4096).optional().catch(undefined);
@@ -86,13 +86,7 @@ export const socialSignInRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app,
         tags: ['auth'],
         params: SocialProviderParams,
         body: SocialStartBody,
-        response: {
-          200: SocialStartResponse,
-          400: ErrorResponse,
-          404: ErrorResponse,
-          429: ErrorResponse,
-          502: ErrorResponse,
-        },
+        response: { 200: SocialStartResponse, ...errorResponses(400, 404, 429, 502) },
       },
     },
     async (request, reply) => {
@@ -212,7 +206,7 @@ export const socialSignInRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app,
     '/api/auth/social/pending',
     {
       config: { permission: 'public' },
-      schema: { tags: ['auth'], response: { 200: PendingSocialSignUp, 401: ErrorResponse } },
+      schema: { tags: ['auth'], response: { 200: PendingSocialSignUp, ...errorResponses(401) } },
     },
     async (request) => readPending(deps, request.cookies[PENDING_COOKIE]),
   );
@@ -224,13 +218,7 @@ export const socialSignInRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app,
       schema: {
         tags: ['auth'],
         body: LinkWithPasswordBody,
-        response: {
-          200: AuthResponse,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          409: ErrorResponse,
-          429: ErrorResponse,
-        },
+        response: { 200: AuthResponse, ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request, reply) => {

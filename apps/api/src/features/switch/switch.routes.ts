@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '@resonant/contracts/errors';
 import { OrgsAndGroupsResponse, SwitchBody, SwitchResponse } from '@resonant/contracts/switch';
 import type { AppDeps } from '../../app-deps.ts';
 import { listOrgsAndGroups, switchContext } from './switch.service.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
 /** Context switching between the caller's orgs and groups (SPEC §7). */
 export const switchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -10,7 +10,10 @@ export const switchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     '/api/switch/orgs_and_groups',
     {
       config: { permission: 'authenticated' },
-      schema: { tags: ['switch'], response: { 200: OrgsAndGroupsResponse, 401: ErrorResponse } },
+      schema: {
+        tags: ['switch'],
+        response: { 200: OrgsAndGroupsResponse, ...errorResponses(401) },
+      },
     },
     async (request) => ({ orgs: await listOrgsAndGroups(deps, request.scope) }),
   );
@@ -22,13 +25,7 @@ export const switchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: {
         tags: ['switch'],
         body: SwitchBody,
-        response: {
-          200: SwitchResponse,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          404: ErrorResponse,
-        },
+        response: { 200: SwitchResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => switchContext(deps, request.scope, request.body),

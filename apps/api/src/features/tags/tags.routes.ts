@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '@resonant/contracts/errors';
 import { TagsResponse } from '@resonant/contracts/tags';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireOrg } from '../../kernel/scope.ts';
 import { listOfferedTags } from './tags.queries.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
 /** GET /api/tags (SPEC §7): the tags readings and sessions of the caller's organisation may carry. */
 export const tagsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
@@ -17,7 +17,7 @@ export const tagsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
         description:
           'The platform-wide tags and your organisation’s own, sorted by name. Their ids are ' +
           'what `tags` of POST /api/v1/readings and /api/v1/sessions take.',
-        response: { 200: TagsResponse, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: TagsResponse, ...errorResponses(401, 403) },
       },
     },
     async (request) => ({ list: await listOfferedTags(db, requireOrg(request.scope)) }),

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '@resonant/contracts/errors';
 import { TopOrgsBody, TopOrgsResponse } from '@resonant/contracts/top-organizations';
 import type { AppDeps } from '../../app-deps.ts';
 import { topOrganizations } from './top-organizations.service.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
 
 /** The app admin's dashboard: top organisations (SPEC §2 /admin, §7 Analytics). */
 export const topOrganizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -25,12 +25,7 @@ export const topOrganizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
           'sessions (exercise = biofeedback, mindfulness, plan = self-compassion) recorded on ' +
           'the days of the range. Served from daily rollups kept by every ingest.',
         body: TopOrgsBody,
-        response: {
-          200: TopOrgsResponse,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-        },
+        response: { 200: TopOrgsResponse, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => topOrganizations(deps, request.scope, request.body),
