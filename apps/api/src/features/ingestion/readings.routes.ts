@@ -13,17 +13,15 @@ import {
   ReadingsBatchResponse,
   RR_MAX_BEATS,
 } from '@resonant/contracts/readings';
-import type { AppDeps } from '../../app-deps.ts';
-import type { HrvAnalyser } from '../../lib/hrv-pool.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { readMultipartForm } from '../../lib/multipart-form.ts';
 import { issueMessage } from '../../lib/zod-issues.ts';
 import { requireOrg } from '../../kernel/scope.ts';
 import { parseRecordingTime } from '../../lib/recording-input.ts';
 import { importReadings, type UploadedFile } from './import-readings.ts';
-import { batchAnswer } from './batch-plan.ts';
-import { ingestBatch, ingestDepsOf, ingestOne } from './ingest-batch.ts';
+import { ingestDepsOf } from './ingest-batch.ts';
 import { readingsKind } from './readings-kind.ts';
+import { recordingRoutes, type IngestionRouteDeps } from './recording-routes.ts';
 import { RR_FILE_EXTENSIONS } from './rr-input.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 
@@ -34,80 +32,56 @@ const IMPORT_MAX_FILES = 10;
 const IMPORT_MAX_FILE_BYTES = 8 * MB;
 
 /** Ingestion of readings by the mobile app and integrations (DESIGN §3, /api/v1). */
-export const readingsRoutes: FastifyPluginAsyncZod<AppDeps & { hrv: HrvAnalyser }> = async (
-  app,
-  deps,
-) => {
-  const { clock } = deps;
-  const ingest = ingestDepsOf(deps);
+export const readingsRoutes: FastifyPluginAsyncZod<IngestionRouteDeps> = async (app, deps) => {
   // Scoped to this plugin: multipart bodies are accepted by the import route only.
   await app.register(multipart, {
     limits: { files: IMPORT_MAX_FILES, fileSize: IMPORT_MAX_FILE_BYTES, fields: 10, parts: 30 },
   });
+  await app.register(readingRoutes, deps);
+  await app.register(importRoute, deps);
+};
 
-  app.post(
-    '/api/v1/readings',
-    {
-      bodyLimit: READING_BODY_LIMIT,
-      config: { permission: 'readings.write', context: 'org' },
-      schema: {
-        tags: ['ingestion'],
-        summary: 'Store a reading',
-        description:
-          'Stores one HRV reading of the signed-in member in their current organisation and ' +
-          'returns it with the metrics the server computed (artifact correction, time and ' +
-          'frequency domain). A reading with too little clean signal is stored with quality ' +
-          '`low` and left out of averages. 201 when stored; 200 with the first result when this ' +
-          'account already sent the same `clientId`. Every problem answers 400 naming it, a body ' +
-          `over ${READING_BODY_LIMIT / MB} MB 413; nothing is stored then.`,
-        body: CreateReadingBody,
-        response: { 200: Reading, 201: Reading, ...errorResponses(400, 401, 403, 413) },
-      },
-    },
-    async (request, reply) => {
-      const scope = requireOrg(request.scope);
-      const outcome = await ingestOne(readingsKind, ingest, scope, request.body, clock());
-      return reply.status(outcome.status === 'created' ? 201 : 200).send(outcome.recording);
-    },
-  );
+const readingRoutes = recordingRoutes({
+  kind: readingsKind,
+  path: '/api/v1/readings',
+  name: 'reading',
+  single: {
+    bodyLimit: READING_BODY_LIMIT,
+    summary: 'Store a reading',
+    description:
+      'Stores one HRV reading of the signed-in member in their current organisation and ' +
+      'returns it with the metrics the server computed (artifact correction, time and ' +
+      'frequency domain). A reading with too little clean signal is stored with quality ' +
+      '`low` and left out of averages. 201 when stored; 200 with the first result when this ' +
+      'account already sent the same `clientId`. Every problem answers 400 naming it, a body ' +
+      `over ${READING_BODY_LIMIT / MB} MB 413; nothing is stored then.`,
+    body: CreateReadingBody,
+    response: Reading,
+  },
+  batch: {
+    entries: 'readings',
+    summary: 'Store up to 1,000 readings',
+    description:
+      `Stores 1 to ${BATCH_MAX_ITEMS} readings of the signed-in member in their current ` +
+      'organisation, each as POST /api/v1/readings would, and answers 200 with one result ' +
+      'per entry, in the order sent (`index` from 0), and the count of each status. An entry ' +
+      'is `created` (with the reading), `duplicate` (with the reading stored first for its ' +
+      '`clientId`: a retried batch stores nothing again, and so does an entry repeating an ' +
+      "earlier entry's `clientId`) or `failed` with the `message` its single post would get " +
+      '(a field, the RR limits, a time too far ahead, a tag not offered): a bad entry fails ' +
+      'alone and stores nothing, the others are stored. The batch is one transaction: should ' +
+      'storing fail, nothing of it is stored. 400 when `readings` itself is wrong (not a ' +
+      `list, empty, more than ${BATCH_MAX_ITEMS}) or when text PostgreSQL cannot store (NUL) ` +
+      `is anywhere in the body; a body over ${BATCH_BODY_LIMIT_BYTES / MB} MB 413.`,
+    body: CreateReadingsBatchBody,
+    response: ReadingsBatchResponse,
+  },
+});
 
-  app.post(
-    '/api/v1/readings/batch',
-    {
-      bodyLimit: BATCH_BODY_LIMIT_BYTES,
-      config: { permission: 'readings.write', context: 'org' },
-      schema: {
-        tags: ['ingestion'],
-        summary: 'Store up to 1,000 readings',
-        description:
-          `Stores 1 to ${BATCH_MAX_ITEMS} readings of the signed-in member in their current ` +
-          'organisation, each as POST /api/v1/readings would, and answers 200 with one result ' +
-          'per entry, in the order sent (`index` from 0), and the count of each status. An entry ' +
-          'is `created` (with the reading), `duplicate` (with the reading stored first for its ' +
-          '`clientId`: a retried batch stores nothing again, and so does an entry repeating an ' +
-          "earlier entry's `clientId`) or `failed` with the `message` its single post would get " +
-          '(a field, the RR limits, a time too far ahead, a tag not offered): a bad entry fails ' +
-          'alone and stores nothing, the others are stored. The batch is one transaction: should ' +
-          'storing fail, nothing of it is stored. 400 when `readings` itself is wrong (not a ' +
-          `list, empty, more than ${BATCH_MAX_ITEMS}) or when text PostgreSQL cannot store (NUL) ` +
-          `is anywhere in the body; a body over ${BATCH_BODY_LIMIT_BYTES / MB} MB 413.`,
-        body: CreateReadingsBatchBody,
-        response: { 200: ReadingsBatchResponse, ...errorResponses(400, 401, 403, 413) },
-      },
-    },
-    async (request) => {
-      const scope = requireOrg(request.scope);
-      const outcomes = await ingestBatch(
-        readingsKind,
-        ingest,
-        scope,
-        request.body.readings,
-        clock(),
-      );
-      return batchAnswer(outcomes, 'reading');
-    },
-  );
-
+/** POST /api/v1/readings/import: one reading per uploaded RR file. */
+const importRoute: FastifyPluginAsyncZod<IngestionRouteDeps> = async (app, deps) => {
+  const { clock } = deps;
+  const ingest = ingestDepsOf(deps);
   app.post(
     '/api/v1/readings/import',
     {
