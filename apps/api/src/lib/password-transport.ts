@@ -6,6 +6,7 @@ import { PASSWORD_NOT_READABLE_MESSAGE } from '@resonant/contracts/org-users';
 import type { Database } from '../db/client.ts';
 import { serverKeys } from '../db/schema/server-keys.ts';
 import { badRequest } from './http-error.ts';
+import { issueMessage } from './zod-issues.ts';
 
 const generate = promisify(generateKeyPair);
 
@@ -83,6 +84,8 @@ async function decryptTransportedPassword(db: Database, base64: string): Promise
 export async function readTransportedPassword(db: Database, base64: string): Promise<string> {
   const checked = Password.safeParse(await decryptTransportedPassword(db, base64));
   // Only the rule's message leaves: never the value.
-  if (!checked.success) throw badRequest(`password: ${checked.error.issues[0]?.message}`);
+  if (!checked.success) {
+    throw badRequest(issueMessage(checked.error.issues, 'Invalid password', ['password']));
+  }
   return checked.data;
 }

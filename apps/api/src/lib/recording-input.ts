@@ -7,6 +7,7 @@ import {
 } from '@resonant/contracts/readings';
 import type { z } from 'zod';
 import { badRequest, HttpError } from './http-error.ts';
+import { issueMessage } from './zod-issues.ts';
 
 /**
  * Why an RR series cannot be stored, or null when it can: empty, too many intervals, a value that
@@ -61,6 +62,27 @@ export function parseRecordingTime(value: string | Date, now: Date, field: strin
   return at;
 }
 
+/**
+ * Checks a batch's recordings as their single route checks a body (`schema`, then `timeField` at
+ * most the clock skew ahead of `now`, then the RR limits) and `analyse`s each that passes: the
+ * checks every kind of recording shares, run by the worker threads (lib/hrv-pool.ts).
+ */
+export function checkRecordings<B extends { rr: unknown[] } & Record<F, string>, F extends string, T>(
+  { entries, now }: AnalysisTask,
+  schema: z.ZodType<B>,
+  timeField: F,
+  analyse: (body: B & { rr: number[] }, at: Date) => T,
+): CheckedEntry<T>[] {
+  return entries.map((entry) =>
+    checkEntry(entry, schema, (body) => {
+      const at = parseRecordingTime(body[timeField], now, timeField);
+      const { rr } = body;
+      assertRrSeries(rr);
+      return analyse({ ...body, rr }, at);
+    }),
+  );
+}
+
 /** A batch's entries (or a share of them) to check, against the server's clock at the request. */
 export type AnalysisTask = { entries: readonly unknown[]; now: Date };
 
@@ -80,18 +102,12 @@ export function checkEntry<S extends z.ZodType, T>(
 ): CheckedEntry<T> {
   const parsed = schema.safeParse(entry);
   try {
-    if (!parsed.success) throw badRequest(issueMessage(parsed.error.issues[0]));
+    if (!parsed.success) throw badRequest(issueMessage(parsed.error.issues, 'Invalid recording'));
     return { ok: true, recording: check(parsed.data) };
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     return { ok: false, clientId: clientIdOf(entry), message: error.message };
   }
-}
-
-function issueMessage(issue: z.core.$ZodIssue | undefined): string {
-  if (!issue) return 'Invalid recording';
-  const field = issue.path.map(String).join('.');
-  return field ? `${field}: ${issue.message}` : issue.message;
 }
 
 /** The clientId an entry names, trimmed, whatever else is wrong with it; null when it names none. */

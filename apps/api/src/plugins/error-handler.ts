@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { FALLBACK_ERROR_MESSAGE } from '@resonant/contracts/errors';
 import { isClientValueError } from '../lib/db-errors.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { issueMessage } from '../lib/zod-issues.ts';
 
 /** The answer of a database error caused by a value the client sent (a check is missing). */
 export const CLIENT_VALUE_ERROR_MESSAGE = 'A value in the request cannot be stored';
@@ -27,14 +28,11 @@ const isExposedHttpError = (error: FastifyError) =>
 export const errorHandlerPlugin = fp(async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0];
-      const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.');
-      const message = issue
-        ? field
-          ? `${field}: ${issue.message}`
-          : issue.message
-        : 'Invalid request';
-      return reply.status(400).send({ message });
+      const issues = error.validation.map((issue) => ({
+        path: issue.instancePath.split('/').slice(1),
+        message: issue.message ?? '',
+      }));
+      return reply.status(400).send({ message: issueMessage(issues, 'Invalid request') });
     }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
