@@ -1,36 +1,17 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconArrowLeft, IconInfoCircle, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { GROUP_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import { DEFAULT_GROUP_PROTECTED_MESSAGE } from '@resonant/contracts/groups';
+import { BackToList, ItemNotFound } from '../../../components/item-not-found.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useGroups } from '../api/get-groups.ts';
 import { DeleteGroupDialog } from './delete-group-dialog.tsx';
 import { GroupAdminsCard } from './group-admins-card.tsx';
 import { RenameGroupForm } from './rename-group-form.tsx';
 
-function BackToGroups() {
-  return (
-    <Anchor component={Link} to={paths.org.groups} size="sm" w="fit-content">
-      <Group gap={4} wrap="nowrap">
-        <IconArrowLeft size={16} aria-hidden />
-        Back to Groups
-      </Group>
-    </Anchor>
-  );
-}
+const BACK = { to: paths.org.groups, label: 'Back to Groups' };
 
 /**
  * /org/group/manage?groupId=…: rename, admins and delete of one group; for the Default group all
@@ -54,23 +35,15 @@ export function ManageGroupPage() {
   const group = groups.find((candidate) => candidate.id === groupId);
   if (!group) {
     return (
-      <Stack gap="md">
-        <BackToGroups />
-        <Paper withBorder radius="md" p="lg">
-          <Title order={2} size="h4">
-            {GROUP_NOT_FOUND_MESSAGE}
-          </Title>
-          <Text c="dimmed" mt="xs">
-            This group does not exist or was deleted. Choose a group from the list.
-          </Text>
-        </Paper>
-      </Stack>
+      <ItemNotFound back={BACK} title={GROUP_NOT_FOUND_MESSAGE}>
+        This group does not exist or was deleted. Choose a group from the list.
+      </ItemNotFound>
     );
   }
 
   return (
     <Stack gap="md" maw={960}>
-      <BackToGroups />
+      <BackToList {...BACK} />
       <Title order={2} style={{ overflowWrap: 'anywhere' }}>
         {group.name}
       </Title>

@@ -1,4 +1,3 @@
-import { Button, Group, Paper, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   GROUP_NAME_TAKEN_MESSAGE,
@@ -6,6 +5,7 @@ import {
   sameGroupName,
   type GroupSummary,
 } from '@resonant/contracts/groups';
+import { RenameForm } from '../../../components/rename-form.tsx';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useRenameGroup } from '../api/rename-group.ts';
 
@@ -41,28 +41,13 @@ export function RenameGroupForm({ group, otherNames }: RenameGroupFormProps) {
   });
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <form noValidate onSubmit={handleSubmit} aria-label="Rename group">
-        <Title order={3} size="h4" mb="sm">
-          Group Name
-        </Title>
-        <Group align="flex-start" gap="sm">
-          <TextInput
-            aria-label="Group Name"
-            required
-            disabled={group.is_default}
-            style={{ flex: '1 1 240px' }}
-            {...form.getInputProps('name')}
-          />
-          <Button
-            type="submit"
-            disabled={group.is_default || !valid || unchanged}
-            loading={renameGroup.isPending}
-          >
-            Update
-          </Button>
-        </Group>
-      </form>
-    </Paper>
+    <RenameForm
+      title="Group Name"
+      formLabel="Rename group"
+      inputProps={{ disabled: group.is_default, ...form.getInputProps('name') }}
+      submitDisabled={group.is_default || !valid || unchanged}
+      pending={renameGroup.isPending}
+      onSubmit={handleSubmit}
+    />
   );
 }

@@ -1,8 +1,8 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { ORGANIZATION_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import { OrganizationIdQuery } from '@resonant/contracts/organizations';
+import { BackToList, ItemNotFound } from '../../../components/item-not-found.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -13,30 +13,13 @@ import { useOrganization } from '../api/get-organization.ts';
 import { OrgAdminsCard } from './org-admins-card.tsx';
 import { RenameOrganizationForm } from './rename-organization-form.tsx';
 
-function BackToOrganizations() {
-  return (
-    <Anchor component={Link} to={paths.admin.organizations} size="sm" w="fit-content">
-      <Group gap={4} wrap="nowrap">
-        <IconArrowLeft size={16} aria-hidden />
-        Back to Organizations
-      </Group>
-    </Anchor>
-  );
-}
+const BACK = { to: paths.admin.organizations, label: 'Back to Organizations' };
 
 function NotFound() {
   return (
-    <Stack gap="md">
-      <BackToOrganizations />
-      <Paper withBorder radius="md" p="lg">
-        <Title order={2} size="h4">
-          {ORGANIZATION_NOT_FOUND_MESSAGE}
-        </Title>
-        <Text c="dimmed" mt="xs">
-          This organization does not exist or was deleted. Choose one from the list.
-        </Text>
-      </Paper>
-    </Stack>
+    <ItemNotFound back={BACK} title={ORGANIZATION_NOT_FOUND_MESSAGE}>
+      This organization does not exist or was deleted. Choose one from the list.
+    </ItemNotFound>
   );
 }
 
@@ -62,7 +45,7 @@ function OrganizationDetails({ orgId }: { orgId: string }) {
     }
     return (
       <Stack gap="md">
-        <BackToOrganizations />
+        <BackToList {...BACK} />
         <LoadError
           what="The organization"
           onRetry={() => void organization.refetch()}
@@ -75,7 +58,7 @@ function OrganizationDetails({ orgId }: { orgId: string }) {
 
   return (
     <Stack gap="md" maw={960}>
-      <BackToOrganizations />
+      <BackToList {...BACK} />
       <div>
         <Group gap="xs" wrap="wrap">
           <Title order={2} style={{ overflowWrap: 'anywhere' }}>

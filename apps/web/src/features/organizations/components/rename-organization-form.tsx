@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Paper, TextInput, Title } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { ORGANIZATION_NAME_MAX, RenameOrganizationBody } from '@resonant/contracts/organizations';
+import { RenameForm } from '../../../components/rename-form.tsx';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useRenameOrganization } from '../api/rename-organization.ts';
 import { renameOrganizationFailure } from '../organization-display.ts';
@@ -41,39 +42,28 @@ export function RenameOrganizationForm({ orgId, name }: RenameOrganizationFormPr
   });
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <form noValidate onSubmit={handleSubmit} aria-label="Rename organization">
-        <Title order={3} size="h4" mb="sm">
-          Organization Name
-        </Title>
-        <Group align="flex-start" gap="sm">
-          <TextInput
-            aria-label="Organization Name"
-            required
-            maxLength={ORGANIZATION_NAME_MAX}
-            autoComplete="off"
-            style={{ flex: '1 1 240px' }}
-            {...form.getInputProps('name')}
-          />
-          <Button
-            type="submit"
-            disabled={!valid || unchanged || Boolean(form.errors.name)}
-            loading={renameOrganization.isPending}
-          >
-            Update
-          </Button>
-        </Group>
-        {failure && failure.field === null && (
-          <Alert
-            mt="sm"
-            color="red"
-            variant="light"
-            icon={<IconAlertTriangle size={18} aria-hidden />}
-          >
-            {failure.message}
-          </Alert>
-        )}
-      </form>
-    </Paper>
+    <RenameForm
+      title="Organization Name"
+      formLabel="Rename organization"
+      inputProps={{
+        maxLength: ORGANIZATION_NAME_MAX,
+        autoComplete: 'off',
+        ...form.getInputProps('name'),
+      }}
+      submitDisabled={!valid || unchanged || Boolean(form.errors.name)}
+      pending={renameOrganization.isPending}
+      onSubmit={handleSubmit}
+    >
+      {failure && failure.field === null && (
+        <Alert
+          mt="sm"
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+        >
+          {failure.message}
+        </Alert>
+      )}
+    </RenameForm>
   );
 }
