@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormDialog } from '../../../components/form-dialog.tsx';
+import { AddAdminDialogShell } from '../../../components/add-admin-dialog-shell.tsx';
 import { useAddGroupAdmins } from '../api/add-group-admins.ts';
 import { UserPicker } from './user-picker.tsx';
 
@@ -20,22 +20,13 @@ export function AddAdminDialog({ groupId, opened, onClose }: AddAdminDialogProps
   };
 
   return (
-    <FormDialog
+    <AddAdminDialogShell
       opened={opened}
-      title="Add Admin"
-      submitLabel="Add"
-      submitDisabled={userIds.length === 0}
-      dirty={userIds.length > 0}
+      chosen={userIds.length > 0}
       busy={addAdmins.isPending}
       onClose={close}
-      onSubmit={(event) => {
-        event?.preventDefault();
-        if (userIds.length === 0) return;
-        addAdmins.mutate({ groupId, userIds }, { onSuccess: close });
-      }}
-    >
-      {/* Remounted per opening, so the search starts empty each time. */}
-      {opened && (
+      onAdd={() => addAdmins.mutate({ groupId, userIds }, { onSuccess: close })}
+      picker={
         <UserPicker
           label="Users"
           groupId={groupId}
@@ -43,7 +34,7 @@ export function AddAdminDialog({ groupId, opened, onClose }: AddAdminDialogProps
           onChange={setUserIds}
           data-autofocus
         />
-      )}
-    </FormDialog>
+      }
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Text } from '@mantine/core';
-import { FormDialog } from '../../../components/form-dialog.tsx';
+import { AddAdminDialogShell } from '../../../components/add-admin-dialog-shell.tsx';
 import { useAddOrgAdmin } from '../api/add-org-admin.ts';
 import type { AdminCandidate } from '../admin-candidates.ts';
 import { AdminUserPicker } from './admin-user-picker.tsx';
@@ -31,25 +31,19 @@ export function AddOrgAdminDialog({
   };
 
   return (
-    <FormDialog
+    <AddAdminDialogShell
       opened={opened}
-      title="Add Admin"
-      submitLabel="Add"
-      submitDisabled={chosen === null}
-      dirty={chosen !== null}
+      chosen={chosen !== null}
       busy={addAdmin.isPending}
       onClose={close}
-      onSubmit={(event) => {
-        event?.preventDefault();
-        if (!chosen) return;
+      onAdd={() =>
+        chosen &&
         addAdmin.mutate(
           { userId: chosen.userId, orgId, isExternal: chosen.external },
           { onSuccess: close },
-        );
-      }}
-    >
-      {/* Remounted per opening, so the search starts empty each time. */}
-      {opened && (
+        )
+      }
+      picker={
         <AdminUserPicker
           orgId={orgId}
           orgName={orgName}
@@ -57,7 +51,8 @@ export function AddOrgAdminDialog({
           value={chosen}
           onChange={setChosen}
         />
-      )}
+      }
+    >
       {chosen && (
         <Text size="sm">
           <strong>{chosen.name}</strong>{' '}
@@ -66,6 +61,6 @@ export function AddOrgAdminDialog({
             : `becomes an admin of ${orgName}.`}
         </Text>
       )}
-    </FormDialog>
+    </AddAdminDialogShell>
   );
 }
