@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { platformBandMeans } from './analytics.queries.ts';
+import { platformBandMeans } from './platform-norms.queries.ts';
 import { platformNorms, type PlatformNorms } from './population-norm.ts';
 
 /** How long the platform's band means are reused: they move slowly, and computing them is not free. */
