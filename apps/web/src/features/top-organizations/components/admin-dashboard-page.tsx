@@ -4,7 +4,6 @@ import { TOP_ORGS_PAGE_SIZES, type TopOrgRow } from '@resonant/contracts/top-org
 import { DataTable } from '../../../components/data-table.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
-import { TableSection } from '../../../components/table-section.tsx';
 import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { organizationPath } from '../../../config/paths.ts';
 import { useTopOrgs } from '../api/get-top-orgs.ts';
@@ -87,7 +86,7 @@ export function AdminDashboardPage() {
         </SectionCard>
       )}
 
-      <TableSection
+      <SectionCard
         title={TABLE_TITLE}
         description="Users are current members; active users recorded a reading or a session in the range. Select an organization to open it."
       >
@@ -114,7 +113,7 @@ export function AdminDashboardPage() {
             }}
           />
         )}
-      </TableSection>
+      </SectionCard>
     </Stack>
   );
 }
