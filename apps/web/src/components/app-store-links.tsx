@@ -7,30 +7,28 @@ interface AppStoreLinksProps {
   justify?: GroupProps['justify'];
 }
 
+const STORES = [
+  { name: 'App Store', href: externalLinks.appStore, icon: IconBrandApple },
+  { name: 'Google Play', href: externalLinks.googlePlay, icon: IconBrandGooglePlay },
+];
+
 /** Buttons to the mobile app in both stores; they open in a new tab. */
 export function AppStoreLinks({ justify = 'center' }: AppStoreLinksProps) {
   return (
     <Group gap="sm" justify={justify}>
-      <Button
-        component="a"
-        href={externalLinks.appStore}
-        target="_blank"
-        rel="noopener noreferrer"
-        variant="default"
-        leftSection={<IconBrandApple size={18} aria-hidden />}
-      >
-        App Store
-      </Button>
-      <Button
-        component="a"
-        href={externalLinks.googlePlay}
-        target="_blank"
-        rel="noopener noreferrer"
-        variant="default"
-        leftSection={<IconBrandGooglePlay size={18} aria-hidden />}
-      >
-        Google Play
-      </Button>
+      {STORES.map(({ name, href, icon: StoreIcon }) => (
+        <Button
+          key={name}
+          component="a"
+          href={href}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="default"
+          leftSection={<StoreIcon size={18} aria-hidden />}
+        >
+          {name}
+        </Button>
+      ))}
     </Group>
   );
 }

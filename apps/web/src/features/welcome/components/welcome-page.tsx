@@ -18,11 +18,44 @@ import {
   IconDeviceMobile,
   IconExternalLink,
   IconLifebuoy,
+  type Icon,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AppStoreLinks } from '../../../components/app-store-links.tsx';
 import { LogoMark } from '../../../components/logo.tsx';
 import { externalLinks } from '../../../config/external-links.ts';
+
+/** What to read and where to get help; the card without a link offers the app's stores. */
+const LINK_CARDS: readonly {
+  icon: Icon;
+  title: string;
+  description: string;
+  link?: { href: string; text: string };
+}[] = [
+  {
+    icon: IconBook,
+    title: 'Instructions',
+    description: 'How to take a good morning reading and get the most from breathing sessions.',
+    link: { href: externalLinks.instructions, text: 'Read the instructions' },
+  },
+  {
+    icon: IconDeviceMobile,
+    title: 'Get the mobile app',
+    description: 'Readings and sessions are taken with the app, on iPhone and Android.',
+  },
+  {
+    icon: IconBooks,
+    title: 'Resources',
+    description: 'Short guides on heart-rate variability, resilience and recovery.',
+    link: { href: externalLinks.resources, text: 'Browse resources' },
+  },
+  {
+    icon: IconLifebuoy,
+    title: 'Support',
+    description: 'Questions about your account or your programme? We are glad to help.',
+    link: { href: externalLinks.support, text: 'Contact support' },
+  },
+];
 
 interface WelcomePageProps {
   firstName: string;
@@ -55,34 +88,20 @@ export function WelcomePage({ firstName, homePath }: WelcomePageProps) {
       </Paper>
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mt="md">
-        <LinkCard
-          icon={<IconBook size={22} aria-hidden />}
-          title="Instructions"
-          description="How to take a good morning reading and get the most from breathing sessions."
-        >
-          <ExternalAnchor href={externalLinks.instructions}>Read the instructions</ExternalAnchor>
-        </LinkCard>
-        <LinkCard
-          icon={<IconDeviceMobile size={22} aria-hidden />}
-          title="Get the mobile app"
-          description="Readings and sessions are taken with the app, on iPhone and Android."
-        >
-          <AppStoreLinks justify="flex-start" />
-        </LinkCard>
-        <LinkCard
-          icon={<IconBooks size={22} aria-hidden />}
-          title="Resources"
-          description="Short guides on heart-rate variability, resilience and recovery."
-        >
-          <ExternalAnchor href={externalLinks.resources}>Browse resources</ExternalAnchor>
-        </LinkCard>
-        <LinkCard
-          icon={<IconLifebuoy size={22} aria-hidden />}
-          title="Support"
-          description="Questions about your account or your programme? We are glad to help."
-        >
-          <ExternalAnchor href={externalLinks.support}>Contact support</ExternalAnchor>
-        </LinkCard>
+        {LINK_CARDS.map(({ icon: CardIcon, title, description, link }) => (
+          <LinkCard
+            key={title}
+            icon={<CardIcon size={22} aria-hidden />}
+            title={title}
+            description={description}
+          >
+            {link ? (
+              <ExternalAnchor href={link.href}>{link.text}</ExternalAnchor>
+            ) : (
+              <AppStoreLinks justify="flex-start" />
+            )}
+          </LinkCard>
+        ))}
       </SimpleGrid>
     </Container>
   );
