@@ -25,6 +25,18 @@ export const ORG_ADMIN: UserProfile = UserProfile.parse({
   group_name: null,
 });
 
+/** The app admin, who works in no organisation. */
+export const APP_ADMIN: UserProfile = UserProfile.parse({
+  ...ORG_ADMIN,
+  user_id: '00000000-0000-4000-8000-000000000002',
+  user_type: 'super',
+  first_name: 'Ada',
+  email: 'app.admin@example.test',
+  current_org_id: null,
+  org_id: null,
+  org_name: null,
+});
+
 type RenderOptions = {
   /** The signed-in user; null renders signed out. Default: ORG_ADMIN. */
   user?: UserProfile | null;
@@ -47,10 +59,12 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
     initialEntries: [options.url ?? '/'],
   });
   // No pointer-events check: it reads the computed style of every ancestor, slow in jsdom, and
-  // the screens' tests assert what is disabled by role and state instead.
+  // the screens' tests assert what is disabled by role and state instead. Uploads ignore `accept`,
+  // as a drop onto the field does: the screen itself must refuse a wrong file.
   const events = userEvent.setup({
     delay: null,
     pointerEventsCheck: PointerEventsCheckLevel.Never,
+    applyAccept: false,
   });
   const view = render(
     <Providers>
