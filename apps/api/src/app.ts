@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { checkPassword } from './features/auth/auth.service.ts';
 import { createOidcClients } from './features/social-sign-in/oidc-clients.ts';
 import { signInMethodsRoutes } from './features/social-sign-in/sign-in-methods.routes.ts';
 import { socialSignInRoutes } from './features/social-sign-in/social-sign-in.routes.ts';
@@ -113,11 +114,16 @@ export async function buildApp(
     await app.register(dev.plugin);
     providers = [...providers, ...dev.settings];
   }
-  const social = { ...auth, oidc: createOidcClients(providers, deps.config.PUBLIC_URL) };
+  const social = {
+    ...deps,
+    oidc: createOidcClients(providers, deps.config.PUBLIC_URL),
+    checkPassword: (email: string, password: string, ip: string) =>
+      checkPassword(auth, email, password, ip),
+  };
   await app.register(socialSignInRoutes, social);
   await app.register(signInMethodsRoutes, social);
   await app.register(healthRoutes, deps);
-  await app.register(profileRoutes, social);
+  await app.register(profileRoutes, deps);
   await app.register(switchRoutes, deps);
   await app.register(tagsRoutes, deps);
   // The worker threads that check recordings and compute their metrics: started by the first

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import type { ClientInfo } from '../features/auth/auth.service.ts';
+
+/** The client a session or an audit event is recorded with. */
+export type ClientInfo = { ip: string; userAgent: string | null };
 
 /** Who is asking, for the session row and the audit log. */
 export function clientInfo(request: FastifyRequest): ClientInfo {

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { servedOverHttps } from '../lib/https.ts';
-import type { IssuedSession } from '../features/auth/auth.service.ts';
+import type { IssuedSession } from './sessions.ts';
 
 export const REFRESH_COOKIE = 'resonant_refresh';
 const REFRESH_COOKIE_PATH = '/api/auth';

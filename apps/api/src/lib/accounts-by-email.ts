@@ -10,8 +10,8 @@ export type NewAccount = {
   passwordHash: string | null;
   firstName: string;
   lastName: string;
-  gender: Gender;
-  birthDate: string;
+  gender: Gender | null;
+  birthDate: string | null;
 };
 
 /** The ids of the accounts with these lower-cased emails, by email; an email without one is absent. */

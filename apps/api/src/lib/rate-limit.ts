@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
+import type { Config } from '../config/env.ts';
 
 // In memory each limit keeps its counters in an LRU of this many keys: room for a busy window, so
 // nobody can push a victim's counter out by filling the cache with others.
@@ -16,6 +17,16 @@ export function clientKey(ip: string): string {
 /** Route config: `max` requests per client per window, counted once the body is valid. */
 export function perClientLimit(max: number, windowSeconds: number): RateLimitOptions {
   return { max, timeWindow: windowSeconds * 1000, hook: 'preHandler', cache: MEMORY_KEYS };
+}
+
+/**
+ * Route config of every public route where each request is a guess (a password, a card):
+ * AUTH_RATE_LIMIT_PER_IP per client per AUTH_RATE_LIMIT_WINDOW_SECONDS.
+ */
+export function perClientAuthLimit(
+  config: Pick<Config, 'AUTH_RATE_LIMIT_PER_IP' | 'AUTH_RATE_LIMIT_WINDOW_SECONDS'>,
+): RateLimitOptions {
+  return perClientLimit(config.AUTH_RATE_LIMIT_PER_IP, config.AUTH_RATE_LIMIT_WINDOW_SECONDS);
 }
 
 export type WindowCount = {

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
-import { findAccountByEmail, insertAccount, setPasswordHash } from './auth.queries.ts';
+import { findAccountByEmail, insertAccount } from '../../kernel/accounts.queries.ts';
+import { setPasswordHash } from './auth.queries.ts';
 import { generatePassword, hashPassword } from '../../lib/crypto.ts';
 
 /**

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuthResponse, SignInBody, SignUpBody } from '@resonant/contracts/auth';
 import { z } from 'zod';
-import { perClientLimit } from '../../lib/rate-limit.ts';
-import { refresh, signIn, signOut, signUp, type AuthDeps } from './auth.service.ts';
+import { perClientAuthLimit } from '../../lib/rate-limit.ts';
+import { endSession, refreshSession } from '../../kernel/sessions.ts';
+import { signIn, signUp, type AuthDeps } from './auth.service.ts';
 import { clientInfo } from '../../kernel/client-info.ts';
 import { clearRefreshCookie, REFRESH_COOKIE, sendSession } from '../../kernel/session-cookie.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
@@ -16,10 +17,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     {
       config: {
         permission: 'public',
-        rateLimit: perClientLimit(
-          deps.config.AUTH_RATE_LIMIT_PER_IP,
-          deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-        ),
+        rateLimit: perClientAuthLimit(deps.config),
       },
       schema: {
         tags: ['auth'],
@@ -54,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       schema: { tags: ['auth'], response: { 200: AuthResponse, 204: z.null() } },
     },
     async (request, reply) => {
-      const session = await refresh(deps, request.cookies[REFRESH_COOKIE]);
+      const session = await refreshSession(deps, request.cookies[REFRESH_COOKIE]);
       if (session) return sendSession(reply, session, 200, publicUrl);
       clearRefreshCookie(reply);
       return reply.status(204).send(null);
@@ -68,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       schema: { tags: ['auth'], response: { 204: z.null(), ...errorResponses(401) } },
     },
     async (request, reply) => {
-      await signOut(deps, request.session.sessionId);
+      await endSession(deps, request.session.sessionId);
       clearRefreshCookie(reply);
       return reply.status(204).send(null);
     },

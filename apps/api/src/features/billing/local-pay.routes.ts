@@ -14,7 +14,7 @@ import {
   NOT_A_TEST_CARD_MESSAGE,
 } from '@resonant/contracts/billing';
 import { localBillingProvider } from '../../lib/billing/local-provider.ts';
-import { perClientLimit } from '../../lib/rate-limit.ts';
+import { perClientAuthLimit } from '../../lib/rate-limit.ts';
 import type { BillingDeps } from './billing.service.ts';
 import {
   createLocalMethod,
@@ -109,10 +109,7 @@ export const localPayRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, de
       config: {
         permission: 'public',
         // Each try is a guess at a card, as a sign-in is at a password.
-        rateLimit: perClientLimit(
-          deps.config.AUTH_RATE_LIMIT_PER_IP,
-          deps.config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
-        ),
+        rateLimit: perClientAuthLimit(deps.config),
       },
       schema: {
         tags,

@@ -8,13 +8,9 @@ import {
 import { audit } from '../../kernel/audit.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { conflict, HttpError, unauthorized } from '../../lib/http-error.ts';
-import { findAccountByEmail, insertAccount } from '../auth/auth.queries.ts';
-import {
-  checkPassword,
-  startSession,
-  type ClientInfo,
-  type IssuedSession,
-} from '../auth/auth.service.ts';
+import { findAccountByEmail, insertAccount } from '../../kernel/accounts.queries.ts';
+import type { ClientInfo } from '../../kernel/client-info.ts';
+import { startSession, type IssuedSession } from '../../kernel/sessions.ts';
 import { loadAccountEmail } from '../../kernel/current-user.ts';
 import { linkIdentity } from './link-identity.ts';
 import type { OidcClient } from './oidc-clients.ts';
@@ -170,7 +166,7 @@ export async function linkWithPassword(
   const { pending, oidc } = await livePending(deps, token);
   if (!pending.linkAccountId) throw unauthorized(SOCIAL_SIGN_UP_EXPIRED_MESSAGE);
   const email = await loadAccountEmail(deps.db, pending.linkAccountId);
-  const accountId = await checkPassword(deps, email, password, client.ip);
+  const accountId = await deps.checkPassword(email, password, client.ip);
   const provider = oidc.setting.id;
   await deps.db.transaction(async (tx) => {
     if (!(await takePending(tx, pending.id))) throw unauthorized(SOCIAL_SIGN_UP_EXPIRED_MESSAGE);

@@ -15,13 +15,10 @@ import {
 } from '@resonant/contracts/social-sign-in';
 import { generateToken, hashToken } from '../../lib/crypto.ts';
 import { badGateway, notFound, type HttpError } from '../../lib/http-error.ts';
-import { findAccountByEmail } from '../auth/auth.queries.ts';
-import {
-  startSession,
-  type AuthDeps,
-  type ClientInfo,
-  type IssuedSession,
-} from '../auth/auth.service.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { findAccountByEmail } from '../../kernel/accounts.queries.ts';
+import type { ClientInfo } from '../../kernel/client-info.ts';
+import { startSession, type IssuedSession } from '../../kernel/sessions.ts';
 import { linkIdentity } from './link-identity.ts';
 import type { OidcClient, OidcClients } from './oidc-clients.ts';
 import { emailOf, emailVerified, parsePostedUser, pendingClaimsOf } from './social-claims.ts';
@@ -36,7 +33,14 @@ import {
   type Attempt,
 } from './social-sign-in.queries.ts';
 
-export type SocialDeps = AuthDeps & { oidc: OidcClients };
+/**
+ * Checks an account's password under the sign-in limits and answers its id (401 or 429
+ * otherwise): the password sign-in's own check, handed over by app.ts so that a password sent
+ * to link an identity counts against the same limits.
+ */
+export type PasswordCheck = (email: string, password: string, ip: string) => Promise<string>;
+
+export type SocialDeps = AppDeps & { oidc: OidcClients; checkPassword: PasswordCheck };
 
 /** What a round trip is for: signing in (or up), or adding a provider to a signed-in account. */
 export type RoundTrip =

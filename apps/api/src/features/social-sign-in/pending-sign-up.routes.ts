@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AuthResponse } from '@resonant/contracts/auth';
+import { UpdateProfileBody } from '@resonant/contracts/profile';
+import { LinkWithPasswordBody, PendingSocialSignUp } from '@resonant/contracts/social-sign-in';
+import { clientInfo } from '../../kernel/client-info.ts';
+import { sendSession } from '../../kernel/session-cookie.ts';
+import { perClientAuthLimit } from '../../lib/rate-limit.ts';
+import { completeSocialSignUp, linkWithPassword, readPending } from './pending-sign-up.service.ts';
+import { clearPendingCookie, PENDING_COOKIE } from './social-cookies.ts';
+import type { SocialDeps } from './social-sign-in.service.ts';
+import { errorResponses } from '../../lib/error-responses.ts';
+
+/**
+ * The pending sign-up of an unknown identity, named by its httpOnly cookie: read to prefill
+ * 'Almost there!', linked to an existing account by its password, or made into an account by
+ * POST /api/user/profile (SPEC §7: the social sign-up is the profile form's POST).
+ */
+export const pendingSignUpRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app, deps) => {
+  const publicUrl = deps.config.PUBLIC_URL;
+
+  app.get(
+    '/api/auth/social/pending',
+    {
+      config: { permission: 'public' },
+      schema: { tags: ['auth'], response: { 200: PendingSocialSignUp, ...errorResponses(401) } },
+    },
+    async (request) => readPending(deps, request.cookies[PENDING_COOKIE]),
+  );
+
+  app.post(
+    '/api/auth/social/link',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags: ['auth'],
+        body: LinkWithPasswordBody,
+        response: { 200: AuthResponse, ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const session = await linkWithPassword(
+        deps,
+        request.cookies[PENDING_COOKIE],
+        request.body.password,
+        clientInfo(request),
+      );
+      clearPendingCookie(reply);
+      return sendSession(reply, session, 200, publicUrl);
+    },
+  );
+
+  // Public: the pending sign-up's cookie names the identity; counted per client like the
+  // password sign-up.
+  app.post(
+    '/api/user/profile',
+    {
+      config: { permission: 'public', rateLimit: perClientAuthLimit(deps.config) },
+      schema: {
+        tags: ['profile'],
+        body: UpdateProfileBody,
+        response: {
+          // 200: another browser made this identity's account first; this one signs in to it.
+          200: AuthResponse,
+          201: AuthResponse,
+          ...errorResponses(400, 401, 409, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { session, created } = await completeSocialSignUp(
+        deps,
+        request.cookies[PENDING_COOKIE],
+        request.body,
+        clientInfo(request),
+      );
+      clearPendingCookie(reply);
+      return sendSession(reply, session, created ? 201 : 200, publicUrl);
+    },
+  );
+};
