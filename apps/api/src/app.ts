@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config/env.ts';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
@@ -8,30 +9,14 @@ import { createOidcClients } from './features/social-sign-in/oidc-clients.ts';
 import { signInMethodsRoutes } from './features/social-sign-in/sign-in-methods.routes.ts';
 import { socialSignInRoutes } from './features/social-sign-in/social-sign-in.routes.ts';
 import { signInLimits } from './features/auth/sign-in-limits.ts';
-import { refreshDemoRecordings } from './demo/demo-refresh.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
-import {
-  BILLING_INVOICE_JOB,
-  billingInvoiceHandler,
-  billingSweep,
-} from './features/billing/billing-jobs.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
-import { BILLING_MAIL_JOB, invoiceMailHandler } from './features/billing/invoice-mail.ts';
 import { localPayRoutes } from './features/billing/local-pay.routes.ts';
 import { stripeWebhookRoutes } from './features/billing/stripe-webhooks.ts';
-import {
-  DEMO_ORG_REFRESH_JOB,
-  demoOrgRefreshHandler,
-} from './features/demo-org/demo-org-refresh.ts';
 import { demoOrgRoutes } from './features/demo-org/demo-org.routes.ts';
 import { groupsRoutes } from './features/groups/groups.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import {
-  INVITATION_MAIL_JOB,
-  invitationMailHandler,
-} from './features/invitations/invitation-mail.ts';
 import { invitationsRoutes } from './features/invitations/invitations.routes.ts';
-import { CLAIM_MAIL_JOB, claimMailHandler } from './features/lifetime-claims/claim-mail.ts';
 import { lifetimeClaimsRoutes } from './features/lifetime-claims/lifetime-claims.routes.ts';
 import { orgUsersRoutes } from './features/org-users/org-users.routes.ts';
 import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
@@ -43,10 +28,6 @@ import { sessionsRoutes } from './features/ingestion/sessions.routes.ts';
 import { switchRoutes } from './features/switch/switch.routes.ts';
 import { tagsRoutes } from './features/tags/tags.routes.ts';
 import { topOrganizationsRoutes } from './features/top-organizations/top-organizations.routes.ts';
-import { JobWorker } from './jobs/job-worker.ts';
-import { createBillingProvider } from './lib/billing/create-billing-provider.ts';
-import { createHrvPool } from './lib/hrv-pool.ts';
-import { createMailer } from './lib/mailer.ts';
 import { serializeRequest } from './lib/request-log.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -57,29 +38,31 @@ import { sessionPlugin } from './plugins/session.ts';
 import { storableTextPlugin } from './plugins/storable-text.ts';
 import { tenantScopePlugin } from './plugins/tenant-scope.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { createRuntime } from './runtime.ts';
 
 export type BuildAppOptions = {
   /** Extra routes registered after the features (tests use it to probe the spine). */
   extraRoutes?: (app: FastifyInstance) => Promise<void> | void;
 };
 
-/** The HTTP app: infrastructure plugins, then session and tenant scope, then each feature. */
-export async function buildApp(
-  deps: AppDeps,
-  options: BuildAppOptions = {},
-): Promise<FastifyInstance> {
+/** Fastify with the request log, the body limit and the zod type provider. */
+function createFastify(config: Config): FastifyInstance {
   const app = Fastify({
     logger:
-      deps.config.LOG_LEVEL === 'silent'
+      config.LOG_LEVEL === 'silent'
         ? false
-        : { level: deps.config.LOG_LEVEL, serializers: { req: serializeRequest } },
+        : { level: config.LOG_LEVEL, serializers: { req: serializeRequest } },
     bodyLimit: 1024 * 1024,
     // Behind a reverse proxy the client's IP (rate limits, audit) comes from X-Forwarded-For.
-    trustProxy: deps.config.TRUST_PROXY,
+    trustProxy: config.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  return app;
+}
 
+/** The infrastructure plugins every route relies on, session and tenant scope among them. */
+async function registerInfrastructure(app: FastifyInstance, deps: AppDeps) {
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, {
     publicUrl: deps.config.PUBLIC_URL,
@@ -92,31 +75,44 @@ export async function buildApp(
   await app.register(sessionPlugin, deps);
   await app.register(tenantScopePlugin, deps);
   await app.register(storableTextPlugin);
-
   await app.register(rateLimitPlugin, {
     redisUrl: deps.config.REDIS_URL,
     redisKeyPrefix: deps.config.REDIS_KEY_PREFIX,
   });
+}
+
+/**
+ * OpenID Connect providers from the environment; on a first run on localhost with none, the
+ * in-process development provider (DESIGN §1), mounted here, and its two buttons. Loaded only
+ * then, so a deployment never loads oidc-provider.
+ */
+async function oidcProviders(app: FastifyInstance, config: Config) {
+  if (!config.DEV_IDENTITY_PROVIDER) return config.OIDC_PROVIDERS;
+  const { createDevIdentityProvider } = await import('./dev/dev-identity-provider.ts');
+  const dev = await createDevIdentityProvider({
+    issuerOrigin: config.PUBLIC_URL,
+    appUrl: config.PUBLIC_URL,
+  });
+  await app.register(dev.plugin);
+  return [...config.OIDC_PROVIDERS, ...dev.settings];
+}
+
+/** The HTTP app: infrastructure plugins, then session and tenant scope, then each feature. */
+export async function buildApp(
+  deps: AppDeps,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const app = createFastify(deps.config);
+  await registerInfrastructure(app, deps);
+  const runtime = createRuntime(deps, app.log);
+  const { hrv, jobs, billing } = runtime;
+
   // One set of sign-in limits: a password sent to link a social identity counts with sign-in's.
   const auth = { ...deps, signInLimits: signInLimits(app, deps.config) };
   await app.register(authRoutes, auth);
-
-  // OpenID Connect providers from the environment; on a first run on localhost with none, the
-  // in-process development provider (DESIGN §1) and its two buttons. Loaded only then, so a
-  // deployment never loads oidc-provider.
-  let providers = deps.config.OIDC_PROVIDERS;
-  if (deps.config.DEV_IDENTITY_PROVIDER) {
-    const { createDevIdentityProvider } = await import('./dev/dev-identity-provider.ts');
-    const dev = await createDevIdentityProvider({
-      issuerOrigin: deps.config.PUBLIC_URL,
-      appUrl: deps.config.PUBLIC_URL,
-    });
-    await app.register(dev.plugin);
-    providers = [...providers, ...dev.settings];
-  }
   const social = {
     ...deps,
-    oidc: createOidcClients(providers, deps.config.PUBLIC_URL),
+    oidc: createOidcClients(await oidcProviders(app, deps.config), deps.config.PUBLIC_URL),
     checkPassword: (email: string, password: string, ip: string) =>
       checkPassword(auth, email, password, ip),
   };
@@ -126,9 +122,6 @@ export async function buildApp(
   await app.register(profileRoutes, deps);
   await app.register(switchRoutes, deps);
   await app.register(tagsRoutes, deps);
-  // The worker threads that check recordings and compute their metrics: started by the first
-  // ingest, stopped with the app (onClose below).
-  const hrv = createHrvPool();
   await app.register(readingsRoutes, { ...deps, hrv });
   await app.register(sessionsRoutes, { ...deps, hrv });
   await app.register(orgUsersRoutes, deps);
@@ -138,57 +131,15 @@ export async function buildApp(
   await app.register(analyticsRoutes, deps);
   await app.register(reportsRoutes, deps);
   await app.register(topOrganizationsRoutes, deps);
-
-  const mailer = createMailer(deps.config, deps.db, deps.clock);
-  const jobs = new JobWorker({
-    db: deps.db,
-    clock: deps.clock,
-    log: app.log,
-    retryBaseMs: deps.config.JOB_RETRY_BASE_MS,
-    pollMs: deps.config.JOB_POLL_MS,
-  });
-  jobs.handle(INVITATION_MAIL_JOB, invitationMailHandler({ ...deps, mailer }));
-  jobs.handle(CLAIM_MAIL_JOB, claimMailHandler({ ...deps, mailer }));
-  jobs.handle(
-    DEMO_ORG_REFRESH_JOB,
-    demoOrgRefreshHandler({
-      ...deps,
-      refreshDemoRecordings: (db, orgId, now, options) =>
-        refreshDemoRecordings(db, orgId, now, { ...options, hrv }),
-    }),
-  );
   await app.register(invitationsRoutes, { ...deps, jobs });
   await app.register(lifetimeClaimsRoutes, { ...deps, jobs });
   await app.register(demoOrgRoutes, { ...deps, jobs });
-
-  // Stripe when its keys are set, the built-in test mode otherwise (DESIGN §1 "Payments").
-  const billing = createBillingProvider(deps.config, deps.db, deps.clock);
-  const invoicing = { db: deps.db, billing, seatPriceCents: deps.config.SEAT_PRICE_CENTS };
-  jobs.handle(BILLING_INVOICE_JOB, billingInvoiceHandler({ ...invoicing, clock: deps.clock }));
-  jobs.handle(BILLING_MAIL_JOB, invoiceMailHandler({ db: deps.db, mailer }));
   await app.register(billingRoutes, { ...deps, billing, log: app.log });
   await app.register(localPayRoutes, { ...deps, billing, log: app.log });
   await app.register(stripeWebhookRoutes, { ...deps, billing });
-  const sweep = billingSweep({
-    ...deps,
-    jobs,
-    billing,
-    log: app.log,
-    minutes: deps.config.BILLING_SWEEP_MINUTES,
-  });
 
-  app.addHook('onReady', async () => {
-    jobs.start();
-    await sweep.start();
-  });
-  // The running job finishes before the database closes; then the mail connection and the HRV
-  // threads go (requests are answered by now, and the job was the last other user of the threads).
-  app.addHook('onClose', async () => {
-    sweep.stop();
-    await jobs.stop();
-    mailer.close();
-    await hrv.close();
-  });
+  app.addHook('onReady', runtime.start);
+  app.addHook('onClose', runtime.stop);
   if (options.extraRoutes) await app.register(async (scope) => options.extraRoutes?.(scope));
 
   await app.register(webAppPlugin, { distDir: deps.config.WEB_DIST_DIR });
