@@ -36,7 +36,7 @@ import {
   tooManyRequests,
 } from '../../lib/http-error.ts';
 import { linkExpiry, voidTokenHash } from '../../lib/link-tokens.ts';
-import type { WindowCounter } from '../../plugins/rate-limit.ts';
+import type { WindowCounter } from '../../lib/rate-limit.ts';
 import {
   requireInvitationsScope,
   type InvitationsScope,
