@@ -2,13 +2,7 @@ import type { HrvMetrics, Quality } from '@resonant/contracts/metrics';
 import { CreateReadingBody, type ReadingKind } from '@resonant/contracts/readings';
 import { analyseRecording } from '@resonant/hrv/analyse-recording';
 import { metricColumnValues } from './hrv-metrics.ts';
-import {
-  assertRrSeries,
-  checkEntry,
-  parseRecordingTime,
-  type AnalysisTask,
-  type CheckedEntry,
-} from './recording-input.ts';
+import { checkRecordings, type AnalysisTask, type CheckedEntry } from './recording-input.ts';
 
 /** A reading that passed its checks, with its metrics: everything to store but the RR series. */
 export type AnalysedReading = {
@@ -28,22 +22,18 @@ export type AnalysedReading = {
  * minutes ahead of `now`, the RR limits) and computes the metrics of each that passes (packages/hrv).
  * Pure and synchronous: the worker threads run it on their share of a batch (lib/hrv-pool.ts).
  */
-export function analyseReadings({ entries, now }: AnalysisTask): CheckedEntry<AnalysedReading>[] {
-  return entries.map((entry) =>
-    checkEntry(entry, CreateReadingBody, (body) => {
-      const takenAt = parseRecordingTime(body.takenAt, now, 'takenAt');
-      assertRrSeries(body.rr);
-      const { metrics, quality } = analyseRecording(body.rr);
-      return {
-        clientId: body.clientId,
-        takenAt,
-        kind: body.kind,
-        note: body.note || null,
-        device: body.device || null,
-        tagIds: body.tags ?? [],
-        quality,
-        metrics: metricColumnValues(metrics),
-      };
-    }),
-  );
+export function analyseReadings(task: AnalysisTask): CheckedEntry<AnalysedReading>[] {
+  return checkRecordings(task, CreateReadingBody, 'takenAt', (body, takenAt) => {
+    const { metrics, quality } = analyseRecording(body.rr);
+    return {
+      clientId: body.clientId,
+      takenAt,
+      kind: body.kind,
+      note: body.note || null,
+      device: body.device || null,
+      tagIds: body.tags ?? [],
+      quality,
+      metrics: metricColumnValues(metrics),
+    };
+  });
 }

@@ -67,7 +67,11 @@ export function parseRecordingTime(value: string | Date, now: Date, field: strin
  * most the clock skew ahead of `now`, then the RR limits) and `analyse`s each that passes: the
  * checks every kind of recording shares, run by the worker threads (lib/hrv-pool.ts).
  */
-export function checkRecordings<B extends { rr: unknown[] } & Record<F, string>, F extends string, T>(
+export function checkRecordings<
+  B extends { rr: unknown[] } & Record<F, string>,
+  F extends string,
+  T,
+>(
   { entries, now }: AnalysisTask,
   schema: z.ZodType<B>,
   timeField: F,

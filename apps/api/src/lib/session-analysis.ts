@@ -9,13 +9,7 @@ import { analyseSession } from '@resonant/hrv/analyse-session';
 import { finiteOrNull } from '@resonant/hrv/finite';
 import type { OptimalZoneSamples } from '../db/schema/hrv-sessions.ts';
 import { metricColumnValues } from './hrv-metrics.ts';
-import {
-  assertRrSeries,
-  checkEntry,
-  parseRecordingTime,
-  type AnalysisTask,
-  type CheckedEntry,
-} from './recording-input.ts';
+import { checkRecordings, type AnalysisTask, type CheckedEntry } from './recording-input.ts';
 
 /** A session that passed its checks, with its results: everything to store but the RR series. */
 export type AnalysedSession = {
@@ -42,42 +36,38 @@ export type AnalysedSession = {
  * optimal-zone figures (packages/hrv). Pure and synchronous: the worker threads run it on their
  * share of a batch (lib/hrv-pool.ts).
  */
-export function analyseSessions({ entries, now }: AnalysisTask): CheckedEntry<AnalysedSession>[] {
-  return entries.map((entry) =>
-    checkEntry(entry, CreateSessionBody, (body) => {
-      const startedAt = parseRecordingTime(body.startedAt, now, 'startedAt');
-      assertRrSeries(body.rr);
-      const oz = optimalZoneSamples(body);
-      const breathsPerMinute = body.breathsPerMinute ?? null;
-      const analysis = analyseSession({
-        rr: body.rr,
-        breathsPerMinute,
-        optimalZoneScores: oz.scores,
-      });
-      const durationMs = body.rr.reduce((sum, value) => sum + value, 0);
-      return {
-        clientId: body.clientId,
-        type: body.type,
-        sessionName: body.sessionName,
-        startedAt,
-        breathsPerMinute,
-        sessionMinutes: durationMs / 60_000,
-        breathTime: body.breathTime ?? null,
-        optimalZoneSamples: oz.samples,
-        tagIds: body.tags ?? [],
-        quality: analysis.quality,
-        ozSesAvgPercentage: finiteOrNull(analysis.optimalZone?.ozSesAvgPercentage),
-        optimalZoneSessionAverage: finiteOrNull(analysis.optimalZone?.optimalZoneSessionAverage),
-        averages: metricColumnValues(analysis.averages),
-        results: analysis.minutes.map((minute) => ({
-          countTime: minute.countTime,
-          lfReliable: minute.lfReliable,
-          vlfReliable: minute.vlfReliable,
-          metrics: metricColumnValues(minute.metrics),
-        })),
-      };
-    }),
-  );
+export function analyseSessions(task: AnalysisTask): CheckedEntry<AnalysedSession>[] {
+  return checkRecordings(task, CreateSessionBody, 'startedAt', (body, startedAt) => {
+    const oz = optimalZoneSamples(body);
+    const breathsPerMinute = body.breathsPerMinute ?? null;
+    const analysis = analyseSession({
+      rr: body.rr,
+      breathsPerMinute,
+      optimalZoneScores: oz.scores,
+    });
+    const durationMs = body.rr.reduce((sum, value) => sum + value, 0);
+    return {
+      clientId: body.clientId,
+      type: body.type,
+      sessionName: body.sessionName,
+      startedAt,
+      breathsPerMinute,
+      sessionMinutes: durationMs / 60_000,
+      breathTime: body.breathTime ?? null,
+      optimalZoneSamples: oz.samples,
+      tagIds: body.tags ?? [],
+      quality: analysis.quality,
+      ozSesAvgPercentage: finiteOrNull(analysis.optimalZone?.ozSesAvgPercentage),
+      optimalZoneSessionAverage: finiteOrNull(analysis.optimalZone?.optimalZoneSessionAverage),
+      averages: metricColumnValues(analysis.averages),
+      results: analysis.minutes.map((minute) => ({
+        countTime: minute.countTime,
+        lfReliable: minute.lfReliable,
+        vlfReliable: minute.vlfReliable,
+        metrics: metricColumnValues(minute.metrics),
+      })),
+    };
+  });
 }
 
 /**
