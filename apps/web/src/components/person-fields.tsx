@@ -1,4 +1,5 @@
-import { Select, TextInput, type TextInputProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Select, SimpleGrid, TextInput, type TextInputProps } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import { GENDERS } from '@resonant/contracts/profile';
 import { BirthDateField } from './birth-date-field.tsx';
@@ -7,6 +8,15 @@ import { BirthDateField } from './birth-date-field.tsx';
  * The fields of a dialog where an admin types someone else's details: required, and never
  * autofilled, since the browser would offer the admin's own name and email.
  */
+
+/** Fields two a row where there is room, one a row on a phone. */
+export function FieldPairs({ children }: { children: ReactNode }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+      {children}
+    </SimpleGrid>
+  );
+}
 
 interface NameFieldsProps {
   first: GetInputPropsReturnType;

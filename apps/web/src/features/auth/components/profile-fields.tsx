@@ -1,7 +1,8 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { GENDERS } from '@resonant/contracts/profile';
 import { BirthDateField } from '../../../components/birth-date-field.tsx';
+import { FieldPairs } from '../../../components/person-fields.tsx';
 
 /** The SPEC §5 sign-up details every new account gives, however it signs in. */
 export interface ProfileFieldValues {
@@ -31,7 +32,7 @@ export function ProfileFields<Values extends ProfileFieldValues>({
   form,
 }: ProfileFieldsProps<Values>) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+    <FieldPairs>
       <TextInput
         label="First Name"
         autoComplete="given-name"
@@ -58,6 +59,6 @@ export function ProfileFields<Values extends ProfileFieldValues>({
         autoComplete="bday"
         {...form.getInputProps('birthDate')}
       />
-    </SimpleGrid>
+    </FieldPairs>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Group, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Radio, Select, Stack, Text } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import {
   INVITE_DIALOG_TITLE,
@@ -10,7 +10,7 @@ import {
   type InviteRole,
 } from '@resonant/contracts/invitations';
 import { OrgSearchSelect } from '../../../components/org-search-select.tsx';
-import { EmailInput, NameFields } from '../../../components/person-fields.tsx';
+import { EmailInput, FieldPairs, NameFields } from '../../../components/person-fields.tsx';
 import { useProfile } from '../../../lib/current-user.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useInvitationGroups } from '../api/get-invitation-groups.ts';
@@ -80,7 +80,7 @@ export function InviteUserDialog({ mode, opened, onClose }: InviteUserDialogProp
       size="lg"
       {...dialogProps}
     >
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+      <FieldPairs>
         <NameFields
           first={form.getInputProps('firstName')}
           last={form.getInputProps('lastName')}
@@ -88,7 +88,7 @@ export function InviteUserDialog({ mode, opened, onClose }: InviteUserDialogProp
           labels={['First name', 'Last name']}
           autofocus
         />
-      </SimpleGrid>
+      </FieldPairs>
       <EmailInput
         description="Only the account with this email can accept the invitation."
         maxLength={INVITE_FIELD_MAX}

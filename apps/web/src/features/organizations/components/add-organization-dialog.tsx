@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Alert, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
@@ -14,6 +14,7 @@ import { formDialogProps } from '../../../components/dialog-form.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import {
   EmailInput,
+  FieldPairs,
   GenderAndBirthFields,
   NameFields,
 } from '../../../components/person-fields.tsx';
@@ -117,25 +118,25 @@ export function AddOrganizationDialog({ opened, onClose }: AddOrganizationDialog
       <Text fw={600} size="sm" mt="xs">
         Organization admin
       </Text>
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+      <FieldPairs>
         <NameFields
           first={form.getInputProps('first_name')}
           last={form.getInputProps('last_name')}
           maxLength={NAME_MAX}
         />
-      </SimpleGrid>
+      </FieldPairs>
       <EmailInput
         placeholder="admin@example.com"
         description="An existing account with this email becomes the admin and keeps its password."
         {...form.getInputProps('email')}
       />
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+      <FieldPairs>
         <GenderAndBirthFields
           gender={form.getInputProps('gender')}
           birthDate={form.getInputProps('dob')}
           genders={ADD_ORGANIZATION_GENDERS}
         />
-      </SimpleGrid>
+      </FieldPairs>
       <GeneratedPasswordField
         inputProps={form.getInputProps('password')}
         password={values.password}

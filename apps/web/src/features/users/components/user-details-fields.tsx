@@ -1,7 +1,10 @@
-import { SimpleGrid } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { NAME_MAX } from '@resonant/contracts/profile';
-import { GenderAndBirthFields, NameFields } from '../../../components/person-fields.tsx';
+import {
+  FieldPairs,
+  GenderAndBirthFields,
+  NameFields,
+} from '../../../components/person-fields.tsx';
 
 /** The personal details both user dialogs edit. */
 export interface UserDetailsValues {
@@ -20,7 +23,7 @@ export function UserDetailsFields<Values extends UserDetailsValues>({
   form,
 }: UserDetailsFieldsProps<Values>) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+    <FieldPairs>
       <NameFields
         first={form.getInputProps('firstName')}
         last={form.getInputProps('lastName')}
@@ -30,6 +33,6 @@ export function UserDetailsFields<Values extends UserDetailsValues>({
         gender={form.getInputProps('gender')}
         birthDate={form.getInputProps('birthDate')}
       />
-    </SimpleGrid>
+    </FieldPairs>
   );
 }
