@@ -63,19 +63,29 @@ function RowActions({ children }: { children: ReactNode }) {
 }
 
 /**
- * The table's last column, the row's actions (`RowAction`s): its header is named for screen
- * readers only, and it is pinned, so the actions stay in reach when the table scrolls sideways.
+ * The table's last column, the row's action(s): its header is named for screen readers only, and
+ * it is pinned, so the actions stay in reach when the table scrolls sideways.
  */
-export function actionsColumn<Row>(
-  actions: (row: Row) => ReactNode,
-  width?: number,
-): DataColumn<Row> {
+function lastColumn<Row>(render: (row: Row) => ReactNode, width?: number): DataColumn<Row> {
   return {
     key: 'actions',
     header: <VisuallyHidden>Actions</VisuallyHidden>,
     width,
     pinned: true,
     noWrap: true,
-    render: (row) => <RowActions>{actions(row)}</RowActions>,
+    render,
   };
+}
+
+/** The row actions column: the row's `RowAction`s side by side at the row's end. */
+export function actionsColumn<Row>(
+  actions: (row: Row) => ReactNode,
+  width?: number,
+): DataColumn<Row> {
+  return lastColumn((row) => <RowActions>{actions(row)}</RowActions>, width);
+}
+
+/** The row actions column holding one labelled button, set like the other cells. */
+export function actionButtonColumn<Row>(button: (row: Row) => ReactNode): DataColumn<Row> {
+  return lastColumn(button);
 }

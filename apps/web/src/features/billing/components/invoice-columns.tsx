@@ -7,7 +7,7 @@ import {
   type INVOICE_SORTS,
 } from '@resonant/contracts/billing';
 import type { DataColumn } from '../../../components/data-table.tsx';
-import { actionsColumn } from '../../../components/row-actions.tsx';
+import { actionButtonColumn } from '../../../components/row-actions.tsx';
 import {
   formatPaidAt,
   invoiceAction,
@@ -163,6 +163,6 @@ export function invoiceColumns(view: InvoicesView): DataColumn<Invoice>[] {
       render: (invoice) => optionalBillingDay(invoice.due_date),
     },
     ...(view === 'org' ? [email] : []),
-    actionsColumn((invoice) => <InvoiceActionButton invoice={invoice} view={view} />),
+    actionButtonColumn((invoice) => <InvoiceActionButton invoice={invoice} view={view} />),
   ];
 }
