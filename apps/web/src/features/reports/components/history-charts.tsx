@@ -35,14 +35,12 @@ type HistoryChartsProps = {
 
 /** The Time Domain and Frequency Domain charts of the series the settings show. */
 export function HistoryCharts({
-  lines,
-  settings,
-  normalRange,
   loading = false,
   emptyText = NO_READINGS,
+  ...chart
 }: HistoryChartsProps) {
   const domains = (['time', 'frequency'] as const).filter(
-    (domain) => domainMetrics(domain, settings.series).length > 0,
+    (domain) => domainMetrics(domain, chart.settings.series).length > 0,
   );
   return (
     <Stack gap="lg">
@@ -50,11 +48,9 @@ export function HistoryCharts({
         <HistoryChart
           key={domain}
           domain={domain}
-          lines={lines}
-          settings={settings}
-          normalRange={normalRange}
           loading={loading}
           emptyText={emptyText}
+          {...chart}
         />
       ))}
     </Stack>

@@ -22,15 +22,8 @@ type SessionUserPanelProps = {
 };
 
 /** One applied user's sessions: the list (All, then newest first) and the picked one's detail. */
-export function SessionUserPanel({
-  type,
-  user,
-  range,
-  tagIds,
-  settings,
-  picked,
-  onPick,
-}: SessionUserPanelProps) {
+export function SessionUserPanel({ settings, onPick, ...list }: SessionUserPanelProps) {
+  const { user, picked } = list;
   const title = `Sessions of ${user.name}`;
   const theme = useMantineTheme();
   // Below md the detail sits under a list up to 1000 px tall: a pick would change nothing in view.
@@ -58,14 +51,7 @@ export function SessionUserPanel({
     >
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 5, lg: 3 }}>
-          <SessionList
-            type={type}
-            user={user}
-            range={range}
-            tagIds={tagIds}
-            picked={picked}
-            onPick={pick}
-          />
+          <SessionList {...list} onPick={pick} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7, lg: 9 }}>
           {picked ? (
