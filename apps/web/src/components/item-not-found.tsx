@@ -1,28 +1,9 @@
 import type { ReactNode } from 'react';
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link } from 'react-router';
-
-interface BackToListProps {
-  to: string;
-  /** 'Back to Groups'. */
-  label: string;
-}
-
-/** Above one item's page: the way back to the list it was opened from. */
-export function BackToList({ to, label }: BackToListProps) {
-  return (
-    <Anchor component={Link} to={to} size="sm" w="fit-content">
-      <Group gap={4} wrap="nowrap">
-        <IconArrowLeft size={16} aria-hidden />
-        {label}
-      </Group>
-    </Anchor>
-  );
-}
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { BackLink, type BackLinkProps } from './back-link.tsx';
 
 interface ItemNotFoundProps {
-  back: BackToListProps;
+  back: BackLinkProps;
   /** The server's not-found message as the heading. */
   title: string;
   /** What happened and what to do. */
@@ -33,7 +14,7 @@ interface ItemNotFoundProps {
 export function ItemNotFound({ back, title, children }: ItemNotFoundProps) {
   return (
     <Stack gap="md">
-      <BackToList {...back} />
+      <BackLink {...back} />
       <Paper withBorder radius="md" p="lg">
         <Title order={2} size="h4">
           {title}

@@ -4,7 +4,8 @@ import { IconInfoCircle, IconTrash } from '@tabler/icons-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { GROUP_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import { DEFAULT_GROUP_PROTECTED_MESSAGE } from '@resonant/contracts/groups';
-import { BackToList, ItemNotFound } from '../../../components/item-not-found.tsx';
+import { BackLink } from '../../../components/back-link.tsx';
+import { ItemNotFound } from '../../../components/item-not-found.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useGroups } from '../api/get-groups.ts';
 import { DeleteGroupDialog } from './delete-group-dialog.tsx';
@@ -43,7 +44,7 @@ export function ManageGroupPage() {
 
   return (
     <Stack gap="md" maw={960}>
-      <BackToList {...BACK} />
+      <BackLink {...BACK} />
       <Title order={2} style={{ overflowWrap: 'anywhere' }}>
         {group.name}
       </Title>

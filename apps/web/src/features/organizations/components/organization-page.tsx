@@ -2,7 +2,8 @@ import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { ORGANIZATION_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import { OrganizationIdQuery } from '@resonant/contracts/organizations';
-import { BackToList, ItemNotFound } from '../../../components/item-not-found.tsx';
+import { BackLink } from '../../../components/back-link.tsx';
+import { ItemNotFound } from '../../../components/item-not-found.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -45,7 +46,7 @@ function OrganizationDetails({ orgId }: { orgId: string }) {
     }
     return (
       <Stack gap="md">
-        <BackToList {...BACK} />
+        <BackLink {...BACK} />
         <LoadError
           what="The organization"
           onRetry={() => void organization.refetch()}
@@ -58,7 +59,7 @@ function OrganizationDetails({ orgId }: { orgId: string }) {
 
   return (
     <Stack gap="md" maw={960}>
-      <BackToList {...BACK} />
+      <BackLink {...BACK} />
       <div>
         <Group gap="xs" wrap="wrap">
           <Title order={2} style={{ overflowWrap: 'anywhere' }}>

@@ -7,7 +7,7 @@ import { SectionCard } from '../../../components/section-card.tsx';
 import { paths, userPagePath } from '../../../config/paths.ts';
 import { useMemberReadings } from '../../../lib/member-readings.ts';
 import { useParticipantAverages } from '../api/get-participant-averages.ts';
-import { BackLink } from './back-link.tsx';
+import { BackLink } from '../../../components/back-link.tsx';
 import { ParticipantHeading } from './participant-heading.tsx';
 import { READING_COLUMNS } from './reading-columns.tsx';
 import { UnknownUser } from './unknown-user.tsx';
@@ -33,7 +33,7 @@ function ParticipantProfile({ userId }: { userId: string }) {
   return (
     <Stack gap="lg">
       <Stack gap="xs">
-        <BackLink to={paths.group.participants} label="Users" />
+        <BackLink up to={paths.group.participants} label="Users" />
         <ParticipantHeading userId={userId} />
       </Stack>
 

@@ -4,7 +4,7 @@ import { SectionCard } from '../../../components/section-card.tsx';
 import { useTablePaging } from '../../../components/use-table-paging.ts';
 import { paths, userPagePath } from '../../../config/paths.ts';
 import { useMemberReadings } from '../../../lib/member-readings.ts';
-import { BackLink } from './back-link.tsx';
+import { BackLink } from '../../../components/back-link.tsx';
 import { ParticipantHeading } from './participant-heading.tsx';
 import { READING_COLUMNS } from './reading-columns.tsx';
 import { UnknownUser } from './unknown-user.tsx';
@@ -30,7 +30,7 @@ function ParticipantReadings({ userId }: { userId: string }) {
   return (
     <Stack gap="lg">
       <Stack gap="xs">
-        <BackLink to={userPagePath(paths.group.participantProfile, userId)} label="Profile" />
+        <BackLink up to={userPagePath(paths.group.participantProfile, userId)} label="Profile" />
         <ParticipantHeading userId={userId} />
       </Stack>
       <SectionCard title={TITLE}>
