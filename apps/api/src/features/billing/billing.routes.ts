@@ -24,6 +24,7 @@ import {
   type BillingDeps,
 } from './billing.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { registerRoutes, type Route } from '../../lib/routes.ts';
 
 // Org admins acting as org (SPEC §6); group admins and members get 403.
 const orgAdmins = { permission: 'org.billing.manage', context: 'org' } as const;
@@ -34,8 +35,7 @@ const INVOICES_NOTE =
   'Drafts (being made) are never listed. Without `sort`, newest period first. `search` matches ' +
   'the number, billing email and status';
 
-/** SPEC §7 "Billing": billing details, saved cards and invoices; the app admin's invoices. */
-export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, deps) => {
+const orgDetailsRoute: Route<BillingDeps> = (app, deps) =>
   app.get(
     '/api/org/details',
     {
@@ -53,6 +53,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
     async (request) => orgDetails(deps, request.scope),
   );
 
+const updateBillingDetailsRoute: Route<BillingDeps> = (app, deps) =>
   app.put(
     '/api/org/update_org_billing_details',
     {
@@ -70,6 +71,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
     async (request) => updateBillingDetails(deps, request.scope, request.body),
   );
 
+const billingProviderRoute: Route<BillingDeps> = (app, deps) =>
   app.get(
     '/api/org/billing_provider',
     {
@@ -87,6 +89,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
     async () => billingProvider(deps),
   );
 
+const paymentMethodsRoute: Route<BillingDeps> = (app, deps) =>
   app.get(
     '/api/org/list_available_methods',
     {
@@ -103,6 +106,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
     async (request) => paymentMethods(deps, request.scope),
   );
 
+const attachMethodRoute: Route<BillingDeps> = (app, deps) =>
   app.post(
     '/api/org/attach_billing_method',
     {
@@ -124,6 +128,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
     async (request) => attachMethod(deps, request.scope, request.body),
   );
 
+const removeMethodRoute: Route<BillingDeps> = (app, deps) =>
   app.post(
     '/api/org/remove_payment_method',
     {
@@ -141,6 +146,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
     async (request) => removeMethod(deps, request.scope, request.body),
   );
 
+const orgInvoicesRoute: Route<BillingDeps> = (app, deps) =>
   app.get(
     '/api/org/invoices/list',
     {
@@ -156,6 +162,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
     async (request) => orgInvoices(deps, request.scope, request.query),
   );
 
+const allInvoicesRoute: Route<BillingDeps> = (app, deps) =>
   app.get(
     '/api/admin/invoices',
     {
@@ -170,4 +177,17 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, dep
     },
     async (request) => allInvoices(deps, request.scope, request.query),
   );
+
+/** SPEC §7 "Billing": billing details, saved cards and invoices; the app admin's invoices. */
+export const billingRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, deps) => {
+  registerRoutes(app, deps, [
+    orgDetailsRoute,
+    updateBillingDetailsRoute,
+    billingProviderRoute,
+    paymentMethodsRoute,
+    attachMethodRoute,
+    removeMethodRoute,
+    orgInvoicesRoute,
+    allInvoicesRoute,
+  ]);
 };

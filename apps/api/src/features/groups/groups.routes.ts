@@ -24,12 +24,12 @@ import {
   searchGroupUsers,
 } from './groups.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { registerRoutes, type Route } from '../../lib/routes.ts';
 
 const config = { permission: 'org.groups.manage', context: 'org' } as const;
 const tags = ['groups'];
 
-/** The org admin's groups and group admins (SPEC §7 "Groups"); the org is always the caller's. */
-export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+const listGroupsRoute: Route<AppDeps> = (app, deps) =>
   app.get(
     '/api/group/profile',
     {
@@ -48,6 +48,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     }),
   );
 
+const createGroupRoute: Route<AppDeps> = (app, deps) =>
   app.post(
     '/api/group/profile',
     {
@@ -69,6 +70,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
   );
 
+const renameGroupRoute: Route<AppDeps> = (app, deps) =>
   app.put(
     '/api/group/profile',
     {
@@ -87,6 +89,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
   );
 
+const deleteGroupRoute: Route<AppDeps> = (app, deps) =>
   app.delete(
     '/api/group/profile',
     {
@@ -107,6 +110,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
   );
 
+const listGroupAdminsRoute: Route<AppDeps> = (app, deps) =>
   app.get(
     '/api/group/admins',
     {
@@ -124,6 +128,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     }),
   );
 
+const addGroupAdminRoute: Route<AppDeps> = (app, deps) =>
   app.put(
     '/api/group/admins',
     {
@@ -144,6 +149,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
   );
 
+const removeGroupAdminRoute: Route<AppDeps> = (app, deps) =>
   app.delete(
     '/api/group/admins',
     {
@@ -163,6 +169,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
   );
 
+const searchGroupUsersRoute: Route<AppDeps> = (app, deps) =>
   app.get(
     '/api/group/users',
     {
@@ -183,4 +190,17 @@ export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       list: await searchGroupUsers(deps, request.scope, request.query),
     }),
   );
+
+/** The org admin's groups and group admins (SPEC §7 "Groups"); the org is always the caller's. */
+export const groupsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  registerRoutes(app, deps, [
+    listGroupsRoute,
+    createGroupRoute,
+    renameGroupRoute,
+    deleteGroupRoute,
+    listGroupAdminsRoute,
+    addGroupAdminRoute,
+    removeGroupAdminRoute,
+    searchGroupUsersRoute,
+  ]);
 };

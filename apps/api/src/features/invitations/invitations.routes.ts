@@ -29,6 +29,7 @@ import {
 } from './invitations.service.ts';
 import { invitationDetails, processInvitation } from './respond-to-invitation.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { registerRoutes, type Route } from '../../lib/routes.ts';
 
 // Org admins, group admins and the app admin share these paths (SPEC §7); the mode each one
 // works in is decided by `invitationsModeOf` of contracts/invitations-policies (403 for members).
@@ -42,19 +43,7 @@ const MODES =
   'An org admin works in their organization, a group admin in their current group (no ' +
   'Organization Admin role, no group choice), the app admin in any organization; members get 403.';
 
-/** Sending, listing and resending invitations, and the two calls behind the invitation link. */
-export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobWorker }> = async (
-  app,
-  options,
-) => {
-  const deps: InvitationsDeps = {
-    ...options,
-    sendsPerOrg: windowCounter(app, {
-      name: 'invitations:org',
-      max: options.config.INVITE_RATE_LIMIT_PER_ORG,
-      windowSeconds: options.config.INVITE_RATE_LIMIT_WINDOW_SECONDS,
-    }),
-  };
+const listInvitationsPageRoute: Route<InvitationsDeps> = (app, deps) =>
   app.get(
     '/api/org/invitation/list',
     {
@@ -71,6 +60,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobWorke
     async (request) => listInvitationsPage(deps, request.scope, request.query),
   );
 
+const invitationGroupsRoute: Route<InvitationsDeps> = (app, deps) =>
   app.get(
     '/api/org/invitation/groups',
     {
@@ -87,6 +77,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobWorke
     async (request) => invitationGroups(deps, request.scope, request.query),
   );
 
+const inviteRoute: Route<InvitationsDeps> = (app, deps) =>
   app.post(
     '/api/org/invitation',
     {
@@ -109,6 +100,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobWorke
     },
   );
 
+const resendRoute: Route<InvitationsDeps> = (app, deps) =>
   app.put(
     '/api/org/invitation',
     {
@@ -127,6 +119,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobWorke
     async (request) => resend(deps, request.scope, request.body),
   );
 
+const searchOrgsRoute: Route<InvitationsDeps> = (app, deps) =>
   app.get(
     '/api/org/search_orgs',
     {
@@ -142,6 +135,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobWorke
     async (request) => searchOrgs(deps, request.query.search_term),
   );
 
+const invitationDetailsRoute: Route<InvitationsDeps> = (app, deps) =>
   app.get(
     '/api/invitation-details',
     {
@@ -159,6 +153,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobWorke
     async (request) => invitationDetails(deps, request.scope, request.query),
   );
 
+const processInvitationRoute: Route<InvitationsDeps> = (app, deps) =>
   app.post(
     '/api/process-invitation',
     {
@@ -175,4 +170,28 @@ export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobWorke
     },
     async (request) => processInvitation(deps, request.scope, request.body),
   );
+
+/** Sending, listing and resending invitations, and the two calls behind the invitation link. */
+export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobWorker }> = async (
+  app,
+  options,
+) => {
+  const deps: InvitationsDeps = {
+    ...options,
+    sendsPerOrg: windowCounter(app, {
+      name: 'invitations:org',
+      max: options.config.INVITE_RATE_LIMIT_PER_ORG,
+      windowSeconds: options.config.INVITE_RATE_LIMIT_WINDOW_SECONDS,
+    }),
+  };
+
+  registerRoutes(app, deps, [
+    listInvitationsPageRoute,
+    invitationGroupsRoute,
+    inviteRoute,
+    resendRoute,
+    searchOrgsRoute,
+    invitationDetailsRoute,
+    processInvitationRoute,
+  ]);
 };

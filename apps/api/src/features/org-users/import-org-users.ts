@@ -18,7 +18,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { audit } from '../../kernel/audit.ts';
 import { CsvFormatError, csvRecords } from '../../lib/csv-records.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-import { requireUsersScope, type TenantScope } from '../../kernel/scope.ts';
+import { requireUsersScope, type TenantScope, type UsersScope } from '../../kernel/scope.ts';
 import { enrolUsers, type EnrolRow } from './enrol-users.ts';
 import { findOrgDomain, listOrgGroups } from './org-users.queries.ts';
 
@@ -116,18 +116,10 @@ function checkRow(
 }
 
 /**
- * Imports users from a CSV file (SPEC §7 POST /org/users/import) into the caller's organisation.
- * Each row is checked like Add User; good rows are enrolled in batches of IMPORT_BATCH_SIZE, bad
- * ones reported in `failed` with the line and reason. People already in the organisation are
- * counted as `skipped` and left untouched, so uploading the same file again changes nothing.
- * Cells are stored as the text they are; an email echoed back goes through csvSafe.
+ * The organisation's groups a file's rows may name, once the file is known to be text and meant
+ * for this organisation (404 when the page named another one).
  */
-export async function importOrgUsers(
-  deps: AppDeps,
-  scope: TenantScope,
-  file: ImportFile,
-): Promise<ImportUsersResponse> {
-  const users = requireUsersScope(scope, 'import');
+async function importTarget(deps: AppDeps, users: UsersScope, file: ImportFile) {
   // A UTF-16 export or a binary file: no cell of it could be stored (PostgreSQL refuses NUL).
   if (file.content.includes(0)) throw badRequest(IMPORT_NOT_TEXT_MESSAGE);
   if (file.domain?.trim()) {
@@ -141,6 +133,23 @@ export async function importOrgUsers(
   const defaultGroupId = groups.find((group) => group.isDefault)?.id;
   if (!defaultGroupId) throw new Error(`organisation ${users.orgId} has no Default group`);
   const groupsByName = new Map(groups.map((group) => [group.name.toLowerCase(), group.id]));
+  return { defaultGroupId, groupsByName };
+}
+
+/**
+ * Imports users from a CSV file (SPEC §7 POST /org/users/import) into the caller's organisation.
+ * Each row is checked like Add User; good rows are enrolled in batches of IMPORT_BATCH_SIZE, bad
+ * ones reported in `failed` with the line and reason. People already in the organisation are
+ * counted as `skipped` and left untouched, so uploading the same file again changes nothing.
+ * Cells are stored as the text they are; an email echoed back goes through csvSafe.
+ */
+export async function importOrgUsers(
+  deps: AppDeps,
+  scope: TenantScope,
+  file: ImportFile,
+): Promise<ImportUsersResponse> {
+  const users = requireUsersScope(scope, 'import');
+  const { defaultGroupId, groupsByName } = await importTarget(deps, users, file);
 
   const data = { created: 0, added: 0, skipped: 0, failedCount: 0, failed: [] as ImportFailure[] };
   const fail = (line: number, email: string, reason: string) => {

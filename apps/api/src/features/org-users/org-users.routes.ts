@@ -42,6 +42,7 @@ import {
   usersStats,
 } from './org-users.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { registerRoutes, type Route } from '../../lib/routes.ts';
 
 const tags = ['org-users'];
 const MB = 1024 * 1024;
@@ -54,13 +55,7 @@ const GROUP_MODE_NOTE =
   'Org admins manage the whole organization; group admins (and org admins switched into a ' +
   'group) only the users of their current group.';
 
-/** Users of the organisation (SPEC §7 "Org users") and the key passwords are encrypted with. */
-export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  // Scoped to this plugin: multipart bodies are accepted by the import route only.
-  await app.register(multipart, {
-    limits: { files: 1, fileSize: IMPORT_MAX_BYTES, fields: 5, parts: 6 },
-  });
-
+const passwordTransportPublicKeyRoute: Route<AppDeps> = (app, deps) =>
   app.get(
     '/api/auth/public-key',
     {
@@ -83,6 +78,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     }),
   );
 
+const listUsersRoute: Route<AppDeps> = (app, deps) =>
   app.get(
     '/api/org/users',
     {
@@ -105,6 +101,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request) => listUsers(deps, request.scope, request.query),
   );
 
+const listMembersRoute: Route<AppDeps> = (app, deps) =>
   app.get(
     '/api/v2/org/users',
     {
@@ -122,6 +119,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request) => listMembers(deps, request.scope, request.query),
   );
 
+const usersStatsRoute: Route<AppDeps> = (app, deps) =>
   app.get(
     '/api/org/users_stats',
     {
@@ -141,6 +139,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request) => usersStats(deps, request.scope),
   );
 
+const addUserRoute: Route<AppDeps> = (app, deps) =>
   app.post(
     '/api/org/users',
     {
@@ -162,6 +161,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       reply.status(201).send(await addUser(deps, request.scope, request.body)),
   );
 
+const updateUserRoute: Route<AppDeps> = (app, deps) =>
   app.put(
     '/api/org/users',
     {
@@ -180,6 +180,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request) => updateUser(deps, request.scope, request.body),
   );
 
+const removeUserRoute: Route<AppDeps> = (app, deps) =>
   app.delete(
     '/api/org/users',
     {
@@ -198,6 +199,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request) => removeUser(deps, request.scope, request.query),
   );
 
+const changePayerRoute: Route<AppDeps> = (app, deps) =>
   app.put(
     '/api/org/users/change_payer',
     {
@@ -213,6 +215,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request) => changePayer(deps, request.scope, request.body),
   );
 
+const userGroupsRoute: Route<AppDeps> = (app, deps) =>
   app.get(
     '/api/org/user_groups/:userId',
     {
@@ -227,6 +230,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request) => userGroups(deps, request.scope, request.params),
   );
 
+const groupOptionsRoute: Route<AppDeps> = (app, deps) =>
   app.get(
     '/api/org/users/group_options',
     {
@@ -241,6 +245,7 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     async (request) => groupOptions(deps, request.scope),
   );
 
+const importOrgUsersRoute: Route<AppDeps> = (app, deps) =>
   app.post(
     '/api/org/users/import',
     {
@@ -278,6 +283,27 @@ export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       return importOrgUsers(deps, request.scope, file);
     },
   );
+
+/** Users of the organisation (SPEC §7 "Org users") and the key passwords are encrypted with. */
+export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  // Scoped to this plugin: multipart bodies are accepted by the import route only.
+  await app.register(multipart, {
+    limits: { files: 1, fileSize: IMPORT_MAX_BYTES, fields: 5, parts: 6 },
+  });
+
+  registerRoutes(app, deps, [
+    passwordTransportPublicKeyRoute,
+    listUsersRoute,
+    listMembersRoute,
+    usersStatsRoute,
+    addUserRoute,
+    updateUserRoute,
+    removeUserRoute,
+    changePayerRoute,
+    userGroupsRoute,
+    groupOptionsRoute,
+    importOrgUsersRoute,
+  ]);
 };
 
 const TOO_LARGE_MESSAGE = `The file is larger than ${IMPORT_MAX_BYTES / MB} MB`;

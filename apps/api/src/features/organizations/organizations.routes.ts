@@ -24,13 +24,13 @@ import {
   searchUsers,
 } from './organizations.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { registerRoutes, type Route } from '../../lib/routes.ts';
 
 const tags = ['organizations'];
 // Only the app admin holds it; every other role is answered 403.
 const config = { permission: 'admin.organizations.manage' } as const;
 
-/** The app admin's organizations and their admins (SPEC §7 "Organizations (app admin)"). */
-export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+const listOrganizationSummariesRoute: Route<AppDeps> = (app, deps) =>
   app.get(
     '/api/org/profile',
     {
@@ -50,6 +50,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     async (request) => listOrganizationSummaries(deps, request.scope, request.query),
   );
 
+const addOrganizationRoute: Route<AppDeps> = (app, deps) =>
   app.post(
     '/api/org/profile',
     {
@@ -73,6 +74,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     },
   );
 
+const renameOrganizationByIdRoute: Route<AppDeps> = (app, deps) =>
   app.put(
     '/api/org/profile',
     {
@@ -90,6 +92,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     async (request) => renameOrganizationById(deps, request.scope, request.body),
   );
 
+const deleteOrganizationByIdRoute: Route<AppDeps> = (app, deps) =>
   app.delete(
     '/api/org/profile',
     {
@@ -109,6 +112,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     async (request) => deleteOrganizationById(deps, request.scope, request.query),
   );
 
+const addOrgAdminRoute: Route<AppDeps> = (app, deps) =>
   app.put(
     '/api/org/admin',
     {
@@ -128,6 +132,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     async (request) => addOrgAdmin(deps, request.scope, request.body),
   );
 
+const removeOrgAdminRoute: Route<AppDeps> = (app, deps) =>
   app.delete(
     '/api/org/admin',
     {
@@ -145,6 +150,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     async (request) => removeOrgAdmin(deps, request.scope, request.query),
   );
 
+const searchUsersRoute: Route<AppDeps> = (app, deps) =>
   app.get(
     '/api/user/list',
     {
@@ -163,4 +169,16 @@ export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     },
     async (request) => searchUsers(deps, request.scope, request.query),
   );
+
+/** The app admin's organizations and their admins (SPEC §7 "Organizations (app admin)"). */
+export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  registerRoutes(app, deps, [
+    listOrganizationSummariesRoute,
+    addOrganizationRoute,
+    renameOrganizationByIdRoute,
+    deleteOrganizationByIdRoute,
+    addOrgAdminRoute,
+    removeOrgAdminRoute,
+    searchUsersRoute,
+  ]);
 };

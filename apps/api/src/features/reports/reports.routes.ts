@@ -21,6 +21,7 @@ import { readingsCsv, sessionsCsv, type CsvDownload } from './reports-csv.ts';
 import { listReadingsOfMember } from './reading-history.service.ts';
 import { rawSessionData, selectedHistory, sessionsAllTime } from './session-history.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { registerRoutes, type Route } from '../../lib/routes.ts';
 
 const config = { permission: 'reports.read', context: 'org' } as const;
 
@@ -58,11 +59,7 @@ function sendCsv(reply: FastifyReply, download: CsvDownload) {
     .send(download.body);
 }
 
-/**
- * Reports (SPEC §2, §7): one member's readings and sessions over a range, a session's raw
- * optimal-zone data, and the CSV downloads. Every history read of the app is here.
- */
-export const reportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+const listReadingsOfMemberRoute: Route<AppDeps> = (app, deps) =>
   app.get(
     '/api/user/rmssd',
     {
@@ -87,6 +84,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     async (request) => listReadingsOfMember(deps, request.scope, request.query),
   );
 
+const selectedHistoryRoute: Route<AppDeps> = (app, deps) =>
   app.get(
     '/api/selected-history',
     {
@@ -107,6 +105,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     async (request) => selectedHistory(deps, request.scope, request.query),
   );
 
+const sessionsAllTimeRoute: Route<AppDeps> = (app, deps) =>
   app.get(
     '/api/hrv_analytics/biofeedback/all-time',
     {
@@ -125,6 +124,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     async (request) => sessionsAllTime(deps, request.scope, request.query),
   );
 
+const rawSessionDataRoute: Route<AppDeps> = (app, deps) =>
   app.get(
     '/api/raw-data/:sessionId',
     {
@@ -144,6 +144,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       rawSessionData(deps, request.scope, request.params.sessionId, request.query.user_id),
   );
 
+const readingsCsvRoute: Route<AppDeps> = (app, deps) =>
   app.get(
     '/api/reports/readings.csv',
     {
@@ -163,6 +164,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     async (request, reply) => sendCsv(reply, await readingsCsv(deps, request.scope, request.query)),
   );
 
+const sessionsCsvRoute: Route<AppDeps> = (app, deps) =>
   app.get(
     '/api/reports/sessions.csv',
     {
@@ -180,4 +182,18 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     },
     async (request, reply) => sendCsv(reply, await sessionsCsv(deps, request.scope, request.query)),
   );
+
+/**
+ * Reports (SPEC §2, §7): one member's readings and sessions over a range, a session's raw
+ * optimal-zone data, and the CSV downloads. Every history read of the app is here.
+ */
+export const reportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  registerRoutes(app, deps, [
+    listReadingsOfMemberRoute,
+    selectedHistoryRoute,
+    sessionsAllTimeRoute,
+    rawSessionDataRoute,
+    readingsCsvRoute,
+    sessionsCsvRoute,
+  ]);
 };
