@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { waitForIdleJobs } from '../../test/idle-jobs.ts';
 import { cloneTemplate } from '../../test/template-database.ts';
 import type { DatabaseConnection } from '../db/client.ts';
 import { jobs } from '../db/schema/jobs.ts';
@@ -222,18 +223,7 @@ describe('JobWorker on the jobs table', () => {
     first.start();
     second.start();
 
-    await expect
-      .poll(
-        async () =>
-          (
-            await connection.db
-              .select({ id: jobs.id })
-              .from(jobs)
-              .where(inArray(jobs.status, ['queued', 'running']))
-          ).length,
-        { timeout: 10_000 },
-      )
-      .toBe(0);
+    await waitForIdleJobs(connection.db);
     expect(handled.map((run) => run.id).sort()).toEqual([...ids].sort());
     const rows = await connection.db
       .select({ status: jobs.status, attempts: jobs.attempts })

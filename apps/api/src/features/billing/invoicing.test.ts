@@ -4,11 +4,12 @@ import { and, asc, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPaymentMethodResponse } from '@resonant/contracts/billing';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { addMember } from '../../../test/factories.ts';
 import { buildOrg } from '../../../test/org-builder.ts';
 import { recordReading } from '../../../test/record-reading.ts';
-import { startSmtpListener, type SmtpListener } from '../../../test/smtp-listener.ts';
+import type { SmtpListener } from '../../../test/smtp-listener.ts';
+import { buildMailingTestApp } from '../../../test/mailing-test-app.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../test/stripe-stand-in.ts';
 import { syntheticRr } from '../../../test/synthetic-rr.ts';
 import { invoices, paymentMethods } from '../../db/schema/billing.ts';
@@ -58,18 +59,15 @@ describe('invoicing', () => {
   let invoicing: Invoicing;
 
   beforeAll(async () => {
-    smtp = await startSmtpListener();
-    t = await buildTestApp({
+    ({ t, smtp } = await buildMailingTestApp({
       env: {
-        SMTP_URL: smtp.url,
         PUBLIC_URL,
         SEAT_PRICE_CENTS: String(SEAT_PRICE_CENTS),
-        JOB_POLL_MS: '25',
         // The clock jumps months back and forth; sessions outlive it.
         SESSION_TTL_MINUTES: String(10 * 366 * 24 * 60),
       },
       clock: () => now,
-    });
+    }));
     const billing = localBillingProvider({ db: t.db, publicUrl: PUBLIC_URL, clock: () => now });
     invoicing = { db: t.db, billing, seatPriceCents: SEAT_PRICE_CENTS };
   });
@@ -547,18 +545,15 @@ describe('invoicing with Stripe (the stand-in)', () => {
 
   beforeAll(async () => {
     standIn = await startStripeStandIn();
-    smtp = await startSmtpListener();
-    t = await buildTestApp({
+    ({ t, smtp } = await buildMailingTestApp({
       env: {
-        SMTP_URL: smtp.url,
-        JOB_POLL_MS: '25',
         SEAT_PRICE_CENTS: String(SEAT_PRICE_CENTS),
         STRIPE_SECRET_KEY: standIn.secretKey,
         STRIPE_PUBLISHABLE_KEY: standIn.publishableKey,
         STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
         STRIPE_API_URL: standIn.url,
       },
-    });
+    }));
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
     webhookUrl = `http://127.0.0.1:${port}/api/billing/webhooks/stripe`;

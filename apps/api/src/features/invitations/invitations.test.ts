@@ -9,7 +9,9 @@ import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build
 import { addMember, createAccount, createOrg } from '../../../test/factories.ts';
 import { buildOrg, signedInAccount } from '../../../test/org-builder.ts';
 import { dropRedisKeys, RATE_LIMIT_STORES } from '../../../test/rate-limit-stores.ts';
-import { linkToken, startSmtpListener, type SmtpListener } from '../../../test/smtp-listener.ts';
+import { linkToken, type SmtpListener } from '../../../test/smtp-listener.ts';
+import { expectBadRequests } from '../../../test/bad-requests.ts';
+import { buildMailingTestApp } from '../../../test/mailing-test-app.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { invitations } from '../../db/schema/invitations.ts';
 import { jobs } from '../../db/schema/jobs.ts';
@@ -44,17 +46,14 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
   };
 
   beforeAll(async () => {
-    smtp = await startSmtpListener();
-    t = await buildTestApp({
+    ({ t, smtp } = await buildMailingTestApp({
       env: {
-        SMTP_URL: smtp.url,
         PUBLIC_URL,
-        JOB_POLL_MS: '25',
         JOB_RETRY_BASE_MS: '10',
         MAIL_MAX_ATTEMPTS: '3',
       },
       clock: () => new Date(Date.now() + clockOffset),
-    });
+    }));
     const inviteOrg = await buildOrg(t, {
       name: 'Invite <Org> A',
       groups: ['Alpha & Co', 'Bravo'],
@@ -281,11 +280,7 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
         [{ email: freshEmail('newline'), lastName: 'Evil\r\nBcc: x@y.z' }, 'Invalid characters'],
         [{ email: freshEmail('bang'), firstName: 'Bob!' }, 'firstName: Invalid characters'],
       ];
-      for (const [body, message] of cases) {
-        const response = await invite(body);
-        expect(response.statusCode, message).toBe(400);
-        expect(response.json<{ message: string }>().message).toContain(message);
-      }
+      await expectBadRequests(invite, cases);
     });
 
     it('refuses members, the app admin and a second pending invitation', async () => {

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '@resonant/contracts/auth';
 import * as invitationsContract from '@resonant/contracts/invitations';
 import type { UserProfile } from '@resonant/contracts/profile';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import { addMember, createAccount, type createOrg } from '../../../test/factories.ts';
 import { buildOrg } from '../../../test/org-builder.ts';
-import { linkToken, startSmtpListener, type SmtpListener } from '../../../test/smtp-listener.ts';
+import { linkToken, type SmtpListener } from '../../../test/smtp-listener.ts';
+import { buildMailingTestApp } from '../../../test/mailing-test-app.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { groupMemberships, orgMemberships } from '../../db/schema/organisations.ts';
 
@@ -23,11 +24,10 @@ describe('answering an invitation (GET /api/invitation-details, POST /api/proces
   let emailCount = 0;
 
   beforeAll(async () => {
-    smtp = await startSmtpListener();
-    t = await buildTestApp({
-      env: { SMTP_URL: smtp.url, JOB_POLL_MS: '25', PUBLIC_URL: 'https://resonant.example' },
+    ({ t, smtp } = await buildMailingTestApp({
+      env: { PUBLIC_URL: 'https://resonant.example' },
       clock: () => new Date(Date.now() + clockOffset),
-    });
+    }));
     const answerOrg = await buildOrg(t, {
       name: 'Answer Org',
       groups: ['Night Shift'],

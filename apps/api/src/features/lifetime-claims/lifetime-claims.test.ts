@@ -2,10 +2,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORGANIZATION_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import * as lifetimeClaimsContract from '@resonant/contracts/lifetime-claims';
-import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { APP_ADMIN_EMAIL, type TestApp } from '../../../test/build-test-app.ts';
 import { addMember, createAccount, createGroup, createOrg } from '../../../test/factories.ts';
 import { buildOrg, signedInAccount } from '../../../test/org-builder.ts';
-import { linkToken, startSmtpListener, type SmtpListener } from '../../../test/smtp-listener.ts';
+import { linkToken, type SmtpListener } from '../../../test/smtp-listener.ts';
+import { expectBadRequests } from '../../../test/bad-requests.ts';
+import { waitForIdleJobs } from '../../../test/idle-jobs.ts';
+import { buildMailingTestApp } from '../../../test/mailing-test-app.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { lifetimeClaims } from '../../db/schema/invitations.ts';
 import { jobs } from '../../db/schema/jobs.ts';
@@ -31,18 +34,15 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
   const token = { appAdmin: '', orgAdmin: '', member: '' };
 
   beforeAll(async () => {
-    smtp = await startSmtpListener();
-    t = await buildTestApp({
+    ({ t, smtp } = await buildMailingTestApp({
       env: {
-        SMTP_URL: smtp.url,
         PUBLIC_URL,
-        JOB_POLL_MS: '25',
         JOB_RETRY_BASE_MS: '10',
         MAIL_MAX_ATTEMPTS: String(MAIL_MAX_ATTEMPTS),
         CLAIM_LINK_TTL_DAYS: String(TTL_DAYS),
       },
       clock: () => new Date(Date.now() + clockOffset),
-    });
+    }));
     const signedInAppAdmin = await signedInAccount(t, { email: APP_ADMIN_EMAIL });
     const claimsOrg = await buildOrg(t, {
       name: 'Lifetime <Org> & Co',
@@ -257,11 +257,7 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
         [{ email: '' }, 'This field is required'],
         [{ email: freshEmail('bad-org'), orgId: 'not-an-id' }, 'orgId must be an id'],
       ];
-      for (const [body, message] of cases) {
-        const response = await issue(body);
-        expect(response.statusCode, message).toBe(400);
-        expect(response.json<{ message: string }>().message).toContain(message);
-      }
+      await expectBadRequests(issue, cases);
     });
 
     it('revokes the earlier unclaimed link of the same email', async () => {
@@ -551,19 +547,7 @@ describe('lifetime-membership claim links (SPEC §4, §7)', () => {
 
   describe('mail delivery', () => {
     /** Waits until no job is queued or running, so a forced SMTP failure hits only the next mail. */
-    const idle = () =>
-      expect
-        .poll(
-          async () =>
-            (
-              await t.db
-                .select({ id: jobs.id })
-                .from(jobs)
-                .where(inArray(jobs.status, ['queued', 'running']))
-            ).length,
-          { timeout: 10_000 },
-        )
-        .toBe(0);
+    const idle = () => waitForIdleJobs(t.db);
 
     it('retries a temporary failure and then delivers', async () => {
       await idle();
