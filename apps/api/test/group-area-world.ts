@@ -4,6 +4,7 @@ import type { TagsResponse } from '@resonant/contracts/tags';
 import { buildTestApp } from './build-test-app.ts';
 import { buildOrg } from './org-builder.ts';
 import { recordReading } from './record-reading.ts';
+import { switchContext } from './switch-context.ts';
 import { syntheticRr } from './synthetic-rr.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -98,19 +99,8 @@ export async function buildGroupAreaWorld(now: Date) {
 
   const get = (bearer: string | undefined, url: string) =>
     t.app.inject({ method: 'GET', url, headers: bearer ? t.bearer(bearer) : {} });
-  const switchTo = async (bearer: string, groupId: string | null) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/switch',
-      headers: t.bearer(bearer),
-      payload: {
-        currentOrgId: participantsOrg.id,
-        currentGroupId: groupId,
-        currentUserType: groupId ? 'group' : 'org',
-      },
-    });
-    expect(response.statusCode).toBe(200);
-  };
+  const switchTo = (bearer: string, groupId: string | null) =>
+    switchContext(t, bearer, participantsOrg.id, groupId);
   return {
     t,
     org: participantsOrg,

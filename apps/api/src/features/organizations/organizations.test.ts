@@ -14,6 +14,7 @@ import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build
 import { createAccount } from '../../../test/factories.ts';
 import { buildOrg, signedInAccount } from '../../../test/org-builder.ts';
 import { recordReading } from '../../../test/record-reading.ts';
+import { switchContext } from '../../../test/switch-context.ts';
 import { syntheticRr } from '../../../test/synthetic-rr.ts';
 import { encryptForTransport } from '../../../test/transport-password.ts';
 import { accounts } from '../../db/schema/accounts.ts';
@@ -482,12 +483,7 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
       expect(claim.statusCode).toBeLessThan(300);
       await waitForMail(doomed.id);
       // The org admin works in a group of it: their stored context points into the organisation.
-      const switched = await t.call('POST', '/api/switch', doomed.tokens.owner, {
-        currentOrgId: doomed.id,
-        currentGroupId: doomed.groups.Team.id,
-        currentUserType: 'group',
-      });
-      expect(switched.statusCode).toBe(200);
+      await switchContext(t, doomed.tokens.owner, doomed.id, doomed.groups.Team.id);
 
       await t.db.insert(paymentMethods).values({
         orgId: doomed.id,

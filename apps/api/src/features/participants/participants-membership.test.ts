@@ -19,6 +19,7 @@ import { auditLog } from '../../db/schema/audit.ts';
 import { groupMemberships, orgMemberships } from '../../db/schema/organisations.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { buildOrg } from '../../../test/org-builder.ts';
+import { switchContext } from '../../../test/switch-context.ts';
 
 describe('participantRemovalRefusal', () => {
   const removal = { callerId: 'me', userId: 'ada', isGroupAdmin: false, isDefaultGroup: false };
@@ -81,19 +82,8 @@ describe('adding users to and removing them from a group', () => {
     call('DELETE', bearer, { query: { userId, groupId } });
   const add = (bearer: string | undefined, userIds: string[]) =>
     call('PUT', bearer, { body: { userIds } });
-  const switchTo = async (bearer: string, groupId: string | null) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/switch',
-      headers: t.bearer(bearer),
-      payload: {
-        currentOrgId: org.id,
-        currentGroupId: groupId,
-        currentUserType: groupId ? 'group' : 'org',
-      },
-    });
-    expect(response.statusCode).toBe(200);
-  };
+  const switchTo = (bearer: string, groupId: string | null) =>
+    switchContext(t, bearer, org.id, groupId);
   const groupIdsOf = async (accountId: string) =>
     (
       await t.db
