@@ -57,6 +57,26 @@ export type StandInEvent = {
   data: { object: StripeObject };
 };
 
+/** An event of `type` about `object` as Stripe makes it now, from the API `request` when given. */
+export function standInEvent(
+  id: string,
+  type: string,
+  object: StripeObject,
+  request: StandInEvent['request'] = { id: null, idempotency_key: null },
+): StandInEvent {
+  return {
+    id,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: nowSeconds(),
+    livemode: false,
+    pending_webhooks: 1,
+    request,
+    type,
+    data: { object },
+  };
+}
+
 type Form = { [key: string]: string | Form };
 type Answer = { status: number; body: object };
 
@@ -162,17 +182,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   let request: StandInEvent['request'] = { id: null, idempotency_key: null };
 
   const emit = (type: string, object: StripeObject) => {
-    events.push({
-      id: newId('evt'),
-      object: 'event',
-      api_version: Stripe.API_VERSION,
-      created: nowSeconds(),
-      livemode: false,
-      pending_webhooks: 1,
-      request,
-      type,
-      data: { object: structuredClone(object) },
-    });
+    events.push(standInEvent(newId('evt'), type, structuredClone(object), request));
   };
 
   const found = (map: Map<string, StripeObject>, kind: string, id: string, param = 'id') => {

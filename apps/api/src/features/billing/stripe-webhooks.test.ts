@@ -12,6 +12,7 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createOrg } from '../../../test/factories.ts';
 import {
+  standInEvent,
   startStripeStandIn,
   type StandInEvent,
   type StripeStandIn,
@@ -251,17 +252,10 @@ describe('POST /api/billing/webhooks/stripe', () => {
   });
 
   it('acknowledges an event it does not apply, and records it once', async () => {
-    const event: StandInEvent = {
-      id: 'evt_customer_updated',
-      object: 'event',
-      api_version: Stripe.API_VERSION,
-      created: nowSeconds(),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type: 'customer.updated',
-      data: { object: { id: org.customerId, object: 'customer' } },
-    };
+    const event = standInEvent('evt_customer_updated', 'customer.updated', {
+      id: org.customerId,
+      object: 'customer',
+    });
     await deliver(event, event);
     expect(await processed([event])).toMatchObject([{ provider: 'stripe' }]);
   });
@@ -360,17 +354,10 @@ describe('POST /api/billing/webhooks/stripe without STRIPE_WEBHOOK_SECRET', () =
   });
 
   it('answers 400 and records nothing, however the event is signed', async () => {
-    const event: StandInEvent = {
-      id: 'evt_unconfigured',
-      object: 'event',
-      api_version: Stripe.API_VERSION,
-      created: nowSeconds(),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type: 'invoice.paid',
-      data: { object: { id: 'in_nobody', object: 'invoice' } },
-    };
+    const event = standInEvent('evt_unconfigured', 'invoice.paid', {
+      id: 'in_nobody',
+      object: 'invoice',
+    });
     const response = await standIn.sendWebhook(t.url, event, { timestamp: nowSeconds() });
     expect(response).toEqual({
       status: 400,
