@@ -9,6 +9,6 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['src/test-support/setup.ts'],
     // A whole screen renders in jsdom on a shared 2-core machine: seconds, not milliseconds.
-    testTimeout: 30_000,
+    testTimeout: 60_000,
   },
 });
