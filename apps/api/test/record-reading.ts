@@ -9,7 +9,7 @@ import { analyseInThisThread } from '../src/lib/hrv-pool.ts';
 type ReadingInput = Omit<CreateReadingBody, 'takenAt'> & { takenAt: string | Date };
 
 /**
- * Stores a member's reading through the readings feature's own ingestion (rollups and activity
+ * Stores a member's reading through the ingestion feature's own ingestBatch (rollups and activity
  * included), as the mobile app's POST does: how the tests of other features arrange readings,
  * without a feature importing another. Its metrics are computed on this thread.
  */

@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportReadingsResponse } from '@resonant/contracts/readings';
-import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import type { UploadFile } from '../../../test/multipart-body.ts';
-import { buildOrg, signedInAccount } from '../../../test/org-builder.ts';
+import { memberAndAppAdmin } from '../../../test/ingestion-fixtures.ts';
 import { syntheticRr } from '../../../test/synthetic-rr.ts';
 import { readings } from '../../db/schema/readings.ts';
 import { memberDailyRollups } from '../../db/schema/rollups.ts';
@@ -25,13 +25,9 @@ describe('POST /api/v1/readings/import', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ clock: () => NOW });
-    const org = await buildOrg(t, {
-      people: { member: { groups: ['Default'] } },
-      signIn: ['member'],
-    });
-    memberId = org.ids.member;
-    token.member = org.tokens.member;
-    token.appAdmin = (await signedInAccount(t, { email: APP_ADMIN_EMAIL })).token;
+    const callers = await memberAndAppAdmin(t);
+    memberId = callers.memberId;
+    Object.assign(token, callers.token);
   });
   afterAll(() => t.close());
 

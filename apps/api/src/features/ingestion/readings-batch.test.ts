@@ -10,16 +10,11 @@ import {
 } from '@resonant/contracts/readings';
 import type { TagsResponse } from '@resonant/contracts/tags';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { memberActivityRows } from '../../../test/ingestion-fixtures.ts';
 import { buildOrg, signedInAccount } from '../../../test/org-builder.ts';
 import { syntheticRr } from '../../../test/synthetic-rr.ts';
-import { orgMemberships } from '../../db/schema/organisations.ts';
 import { readingTags, readings, tags } from '../../db/schema/readings.ts';
-import {
-  memberActiveDays,
-  memberDailyRollups,
-  memberRollupTotals,
-  orgDailyActivity,
-} from '../../db/schema/rollups.ts';
+import { memberDailyRollups, memberRollupTotals } from '../../db/schema/rollups.ts';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
 const BATCH = '/api/v1/readings/batch';
@@ -82,13 +77,8 @@ describe('POST /api/v1/readings/batch', () => {
     rr: syntheticRr(300),
     ...overrides,
   });
-  const postBatch = (token: string | undefined, payload: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: BATCH,
-      headers: token ? t.bearer(token) : {},
-      payload: payload as Entry,
-    });
+  const postBatch = (token: string | undefined, payload: object) =>
+    t.call('POST', BATCH, token, payload);
   const batchOf = async (token: string, entries: unknown[]) => {
     const response = await postBatch(token, { readings: entries });
     expect(response.statusCode, response.body).toBe(200);
@@ -117,20 +107,7 @@ describe('POST /api/v1/readings/batch', () => {
         .where(ofMember(memberDailyRollups))
         .orderBy(asc(memberDailyRollups.day)),
       totals: await t.db.select().from(memberRollupTotals).where(ofMember(memberRollupTotals)),
-      activeDays: await t.db
-        .select({ day: memberActiveDays.day })
-        .from(memberActiveDays)
-        .where(ofMember(memberActiveDays))
-        .orderBy(asc(memberActiveDays.day)),
-      orgDays: await t.db
-        .select()
-        .from(orgDailyActivity)
-        .where(eq(orgDailyActivity.orgId, orgId))
-        .orderBy(asc(orgDailyActivity.day)),
-      lastActivity: await t.db
-        .select({ at: orgMemberships.lastActivityAt, type: orgMemberships.lastActivityType })
-        .from(orgMemberships)
-        .where(ofMember(orgMemberships)),
+      ...(await memberActivityRows(t.db, orgId, accountId)),
     };
   };
   const storedCount = async () => (await t.db.select({ n: count() }).from(readings))[0]!.n;

@@ -54,22 +54,13 @@ describe('POST /api/v1/readings', () => {
       .returning({ id: tags.id });
     ownTagId = own!.id;
     otherOrgTagId = foreign!.id;
-    const list = await t.app.inject({
-      method: 'GET',
-      url: '/api/tags',
-      headers: t.bearer(token.member),
-    });
+    const list = await t.call('GET', '/api/tags', token.member);
     platformTagId = list.json<TagsResponse>().list.find((tag) => tag.tag_name === 'Sleep')!.id;
   });
   afterAll(() => t.close());
 
   const post = (bearer: string | undefined, payload: Record<string, unknown>) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/v1/readings',
-      headers: bearer ? t.bearer(bearer) : {},
-      payload,
-    });
+    t.call('POST', '/api/v1/readings', bearer, payload);
   const body = (overrides: Record<string, unknown> = {}) => ({
     clientId: randomUUID(),
     takenAt: '2025-06-01T06:30:00Z',

@@ -6,12 +6,12 @@ import type { HrvSession, SessionsBatchResponse } from '@resonant/contracts/sess
 import type { TagsResponse } from '@resonant/contracts/tags';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createOrg } from '../../../test/factories.ts';
+import { memberActivityRows } from '../../../test/ingestion-fixtures.ts';
 import { buildOrg, signedInAccount } from '../../../test/org-builder.ts';
 import { syntheticRr } from '../../../test/synthetic-rr.ts';
 import { hrvSessionMinutes, hrvSessions, hrvSessionTags } from '../../db/schema/hrv-sessions.ts';
-import { orgMemberships } from '../../db/schema/organisations.ts';
 import { tags } from '../../db/schema/readings.ts';
-import { memberActiveDays, memberDailyRollups, orgDailyActivity } from '../../db/schema/rollups.ts';
+import { memberDailyRollups } from '../../db/schema/rollups.ts';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
 const BATCH = '/api/v1/sessions/batch';
@@ -72,13 +72,8 @@ describe('POST /api/v1/sessions/batch', () => {
     ],
     ...overrides,
   });
-  const postBatch = (token: string | undefined, payload: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: BATCH,
-      headers: token ? t.bearer(token) : {},
-      payload: payload as Entry,
-    });
+  const postBatch = (token: string | undefined, payload: object) =>
+    t.call('POST', BATCH, token, payload);
   const batchOf = async (token: string, entries: unknown[]) => {
     const response = await postBatch(token, { sessions: entries });
     expect(response.statusCode, response.body).toBe(200);
@@ -106,20 +101,7 @@ describe('POST /api/v1/sessions/batch', () => {
         .select()
         .from(hrvSessionTags)
         .where(ofSessions(hrvSessionTags as never)),
-      activeDays: await t.db
-        .select({ day: memberActiveDays.day })
-        .from(memberActiveDays)
-        .where(and(eq(memberActiveDays.orgId, orgId), eq(memberActiveDays.accountId, accountId)))
-        .orderBy(asc(memberActiveDays.day)),
-      orgDays: await t.db
-        .select()
-        .from(orgDailyActivity)
-        .where(eq(orgDailyActivity.orgId, orgId))
-        .orderBy(asc(orgDailyActivity.day)),
-      lastActivity: await t.db
-        .select({ at: orgMemberships.lastActivityAt, type: orgMemberships.lastActivityType })
-        .from(orgMemberships)
-        .where(and(eq(orgMemberships.orgId, orgId), eq(orgMemberships.accountId, accountId))),
+      ...(await memberActivityRows(t.db, orgId, accountId)),
       readingRollups: (await t.db.select({ n: count() }).from(memberDailyRollups))[0]!.n,
     };
   };

@@ -3,8 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HrvSession } from '@resonant/contracts/sessions';
 import type { TagsResponse } from '@resonant/contracts/tags';
-import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { buildOrg, signedInAccount } from '../../../test/org-builder.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { memberAndAppAdmin } from '../../../test/ingestion-fixtures.ts';
 import { syntheticRr } from '../../../test/synthetic-rr.ts';
 import { hrvSessionMinutes, hrvSessions, hrvSessionTags } from '../../db/schema/hrv-sessions.ts';
 import { readings } from '../../db/schema/readings.ts';
@@ -33,29 +33,16 @@ describe('POST /api/v1/sessions', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ clock: () => NOW });
-    const org = await buildOrg(t, {
-      people: { member: { groups: ['Default'] } },
-      signIn: ['member'],
-    });
-    memberId = org.ids.member;
-    token.member = org.tokens.member;
-    token.appAdmin = (await signedInAccount(t, { email: APP_ADMIN_EMAIL })).token;
-    const tags = await t.app.inject({
-      method: 'GET',
-      url: '/api/tags',
-      headers: t.bearer(token.member),
-    });
+    const callers = await memberAndAppAdmin(t);
+    memberId = callers.memberId;
+    Object.assign(token, callers.token);
+    const tags = await t.call('GET', '/api/tags', token.member);
     tagId = tags.json<TagsResponse>().list.find((tag) => tag.tag_name === 'Meditation')!.id;
   });
   afterAll(() => t.close());
 
   const post = (bearer: string | undefined, payload: Record<string, unknown>) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/v1/sessions',
-      headers: bearer ? t.bearer(bearer) : {},
-      payload,
-    });
+    t.call('POST', '/api/v1/sessions', bearer, payload);
   const body = (overrides: Record<string, unknown> = {}) => ({
     clientId: randomUUID(),
     type: 'biofeedback',
