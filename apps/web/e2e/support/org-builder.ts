@@ -185,10 +185,12 @@ export async function buildOrg(request: APIRequestContext, spec: OrgSpec = {}): 
   const groups: BuiltGroup[] = [];
   for (const [index, groupSpec] of (spec.groups ?? []).entries()) {
     const groupName = groupSpec.name ?? `Team ${String.fromCharCode(65 + index)} ${tag}`;
-    const admins: Person[] = [];
-    for (const names of specsOf(groupSpec.admins, 1)) {
-      admins.push(await addUser('group-admin', names, created.default_group_id));
-    }
+    // Each Add User hashes a password on the server: sent together, they share its cores.
+    const admins = await Promise.all(
+      specsOf(groupSpec.admins, 1).map((names) =>
+        addUser('group-admin', names, created.default_group_id),
+      ),
+    );
     await send(request, session, 'post', '/api/group/profile', {
       name: groupName,
       adminUserIds: admins.map((groupAdmin) => groupAdmin.id),
@@ -201,17 +203,18 @@ export async function buildOrg(request: APIRequestContext, spec: OrgSpec = {}): 
     );
     const group = list.find((candidate) => candidate.name === groupName);
     expect(group, `group ${groupName} listed after creation`).toBeTruthy();
-    const members: Person[] = [];
-    for (const names of specsOf(groupSpec.members, 0)) {
-      members.push(await addUser('member', names, group!.id));
-    }
+    const members = await Promise.all(
+      specsOf(groupSpec.members, 0).map((names) => addUser('member', names, group!.id)),
+    );
     groups.push({ id: group!.id, name: groupName, admins, members });
   }
   await signOut(request, session);
 
-  for (const [index, member] of groups.flatMap((group) => group.members).entries()) {
-    await recordReadings(request, member, spec.readingsPerMember ?? 0, index);
-  }
+  await Promise.all(
+    groups
+      .flatMap((group) => group.members)
+      .map((member, index) => recordReadings(request, member, spec.readingsPerMember ?? 0, index)),
+  );
   return {
     id: created.org_id,
     name,
