@@ -37,11 +37,31 @@ import {
 type Deps = Pick<AppDeps, 'db'>;
 
 /** A group of the org that may be changed: 404 outside the org, 403 for the Default group. */
-async function lockChangeableGroup(db: Database, org: OrgScope, groupId: string) {
+type LockedGroup = NonNullable<Awaited<ReturnType<typeof lockGroup>>>;
+
+async function lockChangeableGroup(
+  db: Database,
+  org: OrgScope,
+  groupId: string,
+): Promise<LockedGroup> {
   const group = await lockGroup(db, org, groupId);
   if (!group) throw notFound(GROUP_NOT_FOUND_MESSAGE);
   if (group.isDefault) throw forbidden(DEFAULT_GROUP_PROTECTED_MESSAGE);
   return group;
+}
+
+/**
+ * Runs a change to one group of the caller's organisation (never Default) in a transaction that
+ * holds the group's row locked: 404 for a group outside the org, 403 for Default.
+ */
+async function changeGroup(
+  db: Database,
+  scope: TenantScope,
+  groupId: string,
+  change: (tx: Database, org: OrgScope, group: LockedGroup) => Promise<void>,
+): Promise<void> {
+  const org = requireOrg(scope);
+  await db.transaction(async (tx) => change(tx, org, await lockChangeableGroup(tx, org, groupId)));
 }
 
 /** Checks that every account is a member of the org who may be a group admin (404, then 400). */
@@ -89,10 +109,8 @@ export async function renameGroup(
   scope: TenantScope,
   input: { groupId: string; name: string },
 ): Promise<void> {
-  const org = requireOrg(scope);
   try {
-    await db.transaction(async (tx) => {
-      const group = await lockChangeableGroup(tx, org, input.groupId);
+    await changeGroup(db, scope, input.groupId, async (tx, org, group) => {
       if (group.name === input.name) return;
       if (await isGroupNameTaken(tx, org, input.name, group.id)) {
         throw conflict(GROUP_NAME_TAKEN_MESSAGE);
@@ -113,9 +131,7 @@ export async function deleteGroup(
   scope: TenantScope,
   query: { groupId: string },
 ): Promise<void> {
-  const org = requireOrg(scope);
-  await db.transaction(async (tx) => {
-    const group = await lockChangeableGroup(tx, org, query.groupId);
+  await changeGroup(db, scope, query.groupId, async (tx, org, group) => {
     await deleteGroupKeepingMembers(tx, org, group.id);
     await audit(tx, scope, 'group.delete', group.id, { name: group.name });
   });
@@ -138,9 +154,7 @@ export async function addGroupAdmin(
   scope: TenantScope,
   input: { groupId: string; userId: string },
 ): Promise<void> {
-  const org = requireOrg(scope);
-  await db.transaction(async (tx) => {
-    const group = await lockChangeableGroup(tx, org, input.groupId);
+  await changeGroup(db, scope, input.groupId, async (tx, org, group) => {
     await assertAdminCandidates(tx, org, [input.userId]);
     await upsertGroupAdmins(tx, org, group.id, [input.userId]);
     await audit(tx, scope, 'group.admin.add', group.id, { userId: input.userId });
@@ -153,9 +167,7 @@ export async function removeGroupAdmin(
   scope: TenantScope,
   input: { groupId: string; userId: string },
 ): Promise<void> {
-  const org = requireOrg(scope);
-  await db.transaction(async (tx) => {
-    const group = await lockChangeableGroup(tx, org, input.groupId);
+  await changeGroup(db, scope, input.groupId, async (tx, org, group) => {
     if (!(await isGroupAdmin(tx, org, group.id, input.userId))) {
       throw notFound(ADMIN_NOT_FOUND_MESSAGE);
     }

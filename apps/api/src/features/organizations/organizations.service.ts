@@ -28,6 +28,7 @@ import {
 } from '@resonant/contracts/organizations';
 import type { MessageResponse } from '@resonant/contracts/errors';
 import type { AppDeps } from '../../app-deps.ts';
+import type { Database } from '../../db/client.ts';
 import type { TenantScope } from '../../kernel/scope.ts';
 import { ORGANISATION_UNIQUE_NAME_INDEX } from '../../db/schema/organisations.ts';
 import { accountIdsByEmail } from '../../lib/accounts-by-email.ts';
@@ -204,6 +205,23 @@ export async function deleteOrganizationById(
 }
 
 /**
+ * Runs a change to an organization's admins in a transaction holding its row (key share) until
+ * commit, so the organisation cannot be deleted under the change; 404 when there is none.
+ */
+async function changeOrgAdmins(
+  db: Database,
+  org: { orgId: string },
+  change: (tx: Database) => Promise<void>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await lockOrganization(tx, org, 'key share'))) {
+      throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
+    }
+    await change(tx);
+  });
+}
+
+/**
  * Makes a user an admin of an organization (SPEC §7 PUT /org/admin): a member becomes an admin;
  * anyone else joins it (and its Default group) as an external admin (SPEC §6), whose seat the
  * organization does not pay. `isExternal` from the body is not trusted: the memberships decide.
@@ -219,11 +237,7 @@ export async function addOrgAdmin(
   if (account.email === deps.config.APP_ADMIN_EMAIL) {
     throw conflict(APP_ADMIN_NOT_ORG_ADMIN_MESSAGE);
   }
-  await deps.db.transaction(async (tx) => {
-    // Held until commit, so the organisation cannot be deleted under the new membership.
-    if (!(await lockOrganization(tx, org, 'key share'))) {
-      throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
-    }
+  await changeOrgAdmins(deps.db, org, async (tx) => {
     const added = await upsertOrgAdmin(tx, org, body.userId);
     if (!added) throw conflict(ALREADY_ORG_ADMIN_MESSAGE);
     // Every member is in the Default group; a member already is (nothing changes then).
@@ -251,10 +265,7 @@ export async function removeOrgAdmin(
   query: z.output<typeof RemoveOrgAdminQuery>,
 ): Promise<MessageResponse> {
   const org = { orgId: query.orgId };
-  await deps.db.transaction(async (tx) => {
-    if (!(await lockOrganization(tx, org, 'key share'))) {
-      throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
-    }
+  await changeOrgAdmins(deps.db, org, async (tx) => {
     const admins = await lockOrgAdmins(tx, org);
     const admin = admins.find((candidate) => candidate.accountId === query.userId);
     if (!admin) throw notFound(NOT_ORG_ADMIN_MESSAGE);
