@@ -11,10 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { accounts } from './accounts.ts';
 import { createdAt, id, rrSeries, timestampTz } from './columns.ts';
 import { tenantId } from './organisations.ts';
-import { hrvMetricColumns, qualityEnum, tags } from './readings.ts';
+import { hrvMetricColumns, qualityEnum, recordingColumns, tagIdColumn } from './readings.ts';
 
 export const sessionKindEnum = pgEnum('session_kind', [
   'biofeedback',
@@ -45,12 +44,7 @@ export type OptimalZoneSamples =
 export const hrvSessions = pgTable(
   'hrv_sessions',
   {
-    id: id(),
-    orgId: tenantId(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    clientId: text('client_id').notNull(),
+    ...recordingColumns(),
     kind: sessionKindEnum('kind').notNull(),
     name: text('name').notNull(),
     startedAt: timestampTz('started_at').notNull(),
@@ -95,9 +89,7 @@ export const hrvSessionTags = pgTable(
     sessionId: uuid('session_id')
       .notNull()
       .references(() => hrvSessions.id, { onDelete: 'cascade' }),
-    tagId: uuid('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
+    tagId: tagIdColumn(),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.tagId] })],
 );

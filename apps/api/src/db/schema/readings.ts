@@ -32,6 +32,25 @@ export const tags = pgTable(
 );
 
 /**
+ * The columns every recording (reading, HRV session) starts with: its id, organisation and member,
+ * and `client_id`, the app's id of the recording, unique per account (idempotent uploads).
+ */
+export const recordingColumns = () => ({
+  id: id(),
+  orgId: tenantId(),
+  accountId: uuid('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  clientId: text('client_id').notNull(),
+});
+
+/** A recording's tag in its join table; the link goes with the tag. */
+export const tagIdColumn = () =>
+  uuid('tag_id')
+    .notNull()
+    .references(() => tags.id, { onDelete: 'cascade' });
+
+/**
  * The metric columns computed by packages/hrv, one per field of its HrvMetrics, shared by readings,
  * HRV sessions and session minutes. Nullable: a metric that cannot be computed is stored as null,
  * never NaN.
@@ -74,12 +93,7 @@ export const hrvMetricColumns = () => ({
 export const readings = pgTable(
   'readings',
   {
-    id: id(),
-    orgId: tenantId(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    clientId: text('client_id').notNull(),
+    ...recordingColumns(),
     takenAt: timestampTz('taken_at').notNull(),
     kind: readingKindEnum('kind').notNull(),
     note: text('note'),
@@ -108,9 +122,7 @@ export const readingTags = pgTable(
     readingId: uuid('reading_id')
       .notNull()
       .references(() => readings.id, { onDelete: 'cascade' }),
-    tagId: uuid('tag_id')
-      .notNull()
-      .references(() => tags.id, { onDelete: 'cascade' }),
+    tagId: tagIdColumn(),
   },
   (t) => [primaryKey({ columns: [t.readingId, t.tagId] })],
 );
