@@ -8,10 +8,16 @@ import {
   OrgGroupsTrendsResponse,
 } from '@resonant/contracts/analytics';
 import type { AppDeps } from '../../app-deps.ts';
-import { dashboardAggregated, groupUsersTrends, orgGroupsTrends } from './analytics.service.ts';
+import {
+  dashboardAggregated,
+  groupUsersTrends,
+  orgGroupsTrends,
+  type AnalyticsDeps,
+} from './analytics.service.ts';
 import { createAnswerCache } from './answer-cache.ts';
 import { createPlatformNormsCache } from './platform-norms.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { registerRoutes, type Route } from '../../lib/routes.ts';
 
 /** How every figure is defined; part of each route's OpenAPI description. */
 const DEFINITIONS =
@@ -27,15 +33,7 @@ const DEFINITIONS =
   'share it, otherwise the published norm of Voss et al. 2015 (PLoS One 10:e0118308); other ' +
   'genders take the mean of the male and female norms; a member without a birth date has none.';
 
-/** The dashboards' averages and trend tables (SPEC §7 Analytics, DESIGN §5). */
-export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock }) => {
-  const deps = {
-    db,
-    clock,
-    norms: createPlatformNormsCache(db, clock),
-    answers: createAnswerCache(clock),
-  };
-
+const dashboardAggregatedRoute: Route<AnalyticsDeps> = (app, deps) =>
   app.get(
     '/api/hrv_analytics/dashboard_aggregated',
     {
@@ -57,6 +55,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     async (request) => ({ avg: await dashboardAggregated(deps, request.scope, request.query) }),
   );
 
+const orgGroupsTrendsRoute: Route<AnalyticsDeps> = (app, deps) =>
   app.get(
     '/api/hrv_analytics/org_groups_trends',
     {
@@ -75,6 +74,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     async (request) => orgGroupsTrends(deps, request.scope, request.query),
   );
 
+const groupUsersTrendsRoute: Route<AnalyticsDeps> = (app, deps) =>
   app.get(
     '/api/hrv_analytics/group_users_trends',
     {
@@ -95,4 +95,19 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     },
     async (request) => groupUsersTrends(deps, request.scope, request.query),
   );
+
+/** The dashboards' averages and trend tables (SPEC §7 Analytics, DESIGN §5). */
+export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, clock }) => {
+  const deps: AnalyticsDeps = {
+    db,
+    clock,
+    norms: createPlatformNormsCache(db, clock),
+    answers: createAnswerCache(clock),
+  };
+
+  registerRoutes(app, deps, [
+    dashboardAggregatedRoute,
+    orgGroupsTrendsRoute,
+    groupUsersTrendsRoute,
+  ]);
 };

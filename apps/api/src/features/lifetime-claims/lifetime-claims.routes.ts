@@ -17,15 +17,12 @@ import {
   type LifetimeClaimsDeps,
 } from './lifetime-claims.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { registerRoutes, type Route } from '../../lib/routes.ts';
 
 const admin = { permission: 'admin.lifetime-claims.manage' } as const;
 const tags = ['lifetime memberships'];
 
-/** The app admin's claim links and the two calls behind a claim link (SPEC §2, §4, §7). */
-export const lifetimeClaimsRoutes: FastifyPluginAsyncZod<LifetimeClaimsDeps> = async (
-  app,
-  deps,
-) => {
+const listClaimLinksRoute: Route<LifetimeClaimsDeps> = (app, deps) =>
   app.get(
     '/api/admin/lifetime-claims',
     {
@@ -40,6 +37,7 @@ export const lifetimeClaimsRoutes: FastifyPluginAsyncZod<LifetimeClaimsDeps> = a
     async (request) => listClaimLinks(deps, request.query),
   );
 
+const issueClaimRoute: Route<LifetimeClaimsDeps> = (app, deps) =>
   app.post(
     '/api/admin/lifetime-claims',
     {
@@ -60,6 +58,7 @@ export const lifetimeClaimsRoutes: FastifyPluginAsyncZod<LifetimeClaimsDeps> = a
     },
   );
 
+const claimDetailsRoute: Route<LifetimeClaimsDeps> = (app, deps) =>
   app.get(
     '/api/life_time_subscription/claim_details',
     {
@@ -75,6 +74,7 @@ export const lifetimeClaimsRoutes: FastifyPluginAsyncZod<LifetimeClaimsDeps> = a
     async (request) => claimDetails(deps, request.scope, request.query),
   );
 
+const claimMembershipRoute: Route<LifetimeClaimsDeps> = (app, deps) =>
   app.post(
     '/api/life_time_subscription/claim_membership',
     {
@@ -91,4 +91,16 @@ export const lifetimeClaimsRoutes: FastifyPluginAsyncZod<LifetimeClaimsDeps> = a
     },
     async (request) => claimMembership(deps, request.scope, request.body),
   );
+
+/** The app admin's claim links and the two calls behind a claim link (SPEC §2, §4, §7). */
+export const lifetimeClaimsRoutes: FastifyPluginAsyncZod<LifetimeClaimsDeps> = async (
+  app,
+  deps,
+) => {
+  registerRoutes(app, deps, [
+    listClaimLinksRoute,
+    issueClaimRoute,
+    claimDetailsRoute,
+    claimMembershipRoute,
+  ]);
 };

@@ -9,9 +9,9 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { addParticipants, listParticipants, removeParticipant } from './participants.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { registerRoutes, type Route } from '../../lib/routes.ts';
 
-/** The group area's users (SPEC §2 Group area, §7 Groups). */
-export const participantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+const listParticipantsRoute: Route<AppDeps> = (app, deps) =>
   app.get(
     '/api/group/participants',
     {
@@ -33,6 +33,7 @@ export const participantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     }),
   );
 
+const addParticipantsRoute: Route<AppDeps> = (app, deps) =>
   app.put(
     '/api/group/participants',
     {
@@ -51,6 +52,7 @@ export const participantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     async (request) => addParticipants(deps, request.scope, request.body),
   );
 
+const removeParticipantRoute: Route<AppDeps> = (app, deps) =>
   app.delete(
     '/api/group/participants',
     {
@@ -70,4 +72,8 @@ export const participantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     },
     async (request) => removeParticipant(deps, request.scope, request.query),
   );
+
+/** The group area's users (SPEC §2 Group area, §7 Groups). */
+export const participantsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  registerRoutes(app, deps, [listParticipantsRoute, addParticipantsRoute, removeParticipantRoute]);
 };

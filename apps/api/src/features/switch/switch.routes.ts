@@ -3,9 +3,9 @@ import { OrgsAndGroupsResponse, SwitchBody, SwitchResponse } from '@resonant/con
 import type { AppDeps } from '../../app-deps.ts';
 import { listOrgsAndGroups, switchContext } from './switch.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { registerRoutes, type Route } from '../../lib/routes.ts';
 
-/** Context switching between the caller's orgs and groups (SPEC §7). */
-export const switchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+const listOrgsAndGroupsRoute: Route<AppDeps> = (app, deps) =>
   app.get(
     '/api/switch/orgs_and_groups',
     {
@@ -18,6 +18,7 @@ export const switchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request) => ({ orgs: await listOrgsAndGroups(deps, request.scope) }),
   );
 
+const switchContextRoute: Route<AppDeps> = (app, deps) =>
   app.post(
     '/api/switch',
     {
@@ -30,4 +31,8 @@ export const switchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request) => switchContext(deps, request.scope, request.body),
   );
+
+/** Context switching between the caller's orgs and groups (SPEC §7). */
+export const switchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  registerRoutes(app, deps, [listOrgsAndGroupsRoute, switchContextRoute]);
 };

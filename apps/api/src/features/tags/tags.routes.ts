@@ -4,9 +4,9 @@ import type { AppDeps } from '../../app-deps.ts';
 import { requireOrg } from '../../kernel/scope.ts';
 import { listOfferedTags } from './tags.queries.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { registerRoutes, type Route } from '../../lib/routes.ts';
 
-/** GET /api/tags (SPEC §7): the tags readings and sessions of the caller's organisation may carry. */
-export const tagsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+const getTagsRoute: Route<AppDeps> = (app, { db }) =>
   app.get(
     '/api/tags',
     {
@@ -22,4 +22,8 @@ export const tagsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =>
     },
     async (request) => ({ list: await listOfferedTags(db, requireOrg(request.scope)) }),
   );
+
+/** GET /api/tags (SPEC §7): the tags readings and sessions of the caller's organisation may carry. */
+export const tagsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  registerRoutes(app, deps, [getTagsRoute]);
 };

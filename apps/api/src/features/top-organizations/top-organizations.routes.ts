@@ -3,9 +3,9 @@ import { TopOrgsBody, TopOrgsResponse } from '@resonant/contracts/top-organizati
 import type { AppDeps } from '../../app-deps.ts';
 import { topOrganizations } from './top-organizations.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { registerRoutes, type Route } from '../../lib/routes.ts';
 
-/** The app admin's dashboard: top organisations (SPEC §2 /admin, §7 Analytics). */
-export const topOrganizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+const topOrganizationsRoute: Route<AppDeps> = (app, deps) =>
   app.post(
     '/api/analytics/top_orgs_by_users',
     {
@@ -30,4 +30,8 @@ export const topOrganizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
     },
     async (request) => topOrganizations(deps, request.scope, request.body),
   );
+
+/** The app admin's dashboard: top organisations (SPEC §2 /admin, §7 Analytics). */
+export const topOrganizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  registerRoutes(app, deps, [topOrganizationsRoute]);
 };
