@@ -65,6 +65,9 @@ describe('POST /api/org/users/import', () => {
     expect(response.statusCode).toBe(200);
     return response.json<ImportUsersResponse>();
   };
+  /** Imports one file as the org admin, expecting the import to be answered. */
+  const importFile = async (name: string, content: string) =>
+    imported(await upload(token.orgAdmin, [{ name, content }]));
   const accountCount = async (pattern: string) =>
     (await t.db.select({ n: count() }).from(accounts).where(like(accounts.email, pattern)))[0]!.n;
   const membersLike = async (pattern: string) =>
@@ -112,9 +115,7 @@ describe('POST /api/org/users/import', () => {
       'Cy,Moreau,not-an-email,Male,1990-01-02,,',
       'Di,Novak,di.one@example.test,Female,1979-07-07,engineering;Default,',
     ]);
-    const body = await imported(
-      await upload(token.orgAdmin, [{ name: 'team.csv', content: file }]),
-    );
+    const body = await importFile('team.csv', file);
     expect(body).toEqual({
       message: 'Invalid data',
       data: {
@@ -160,9 +161,7 @@ describe('POST /api/org/users/import', () => {
     expect(audit?.details).toMatchObject({ file: 'team.csv', rows: 4, created: 3, failed: 1 });
 
     // The same file again: nobody is added twice, the bad row is still reported.
-    const again = await imported(
-      await upload(token.orgAdmin, [{ name: 'team.csv', content: file }]),
-    );
+    const again = await importFile('team.csv', file);
     expect(again.data).toEqual({ ...body.data, created: 0, skipped: 3 });
     expect(await accountCount('%.one@example.test')).toBe(3);
     expect(await membersLike('%.one@example.test')).toBe(3);
@@ -170,25 +169,21 @@ describe('POST /api/org/users/import', () => {
 
   it('checks every row like Add User and says why each failed', async () => {
     const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-    const body = await imported(
-      await upload(token.orgAdmin, [
-        {
-          name: 'rules.csv',
-          content: csv([
-            ',Blank,r1@example.test,Male,1990-01-01,,',
-            `${'x'.repeat(101)},Long,r2@example.test,Male,1990-01-01,,`,
-            `Long,Mail,${'m'.repeat(40)}@example.test,Male,1990-01-01,,`,
-            'No,Gender,r4@example.test,Robot,1990-01-01,,',
-            `Future,Born,r5@example.test,Male,${future},,`,
-            'Bad,Date,r6@example.test,Male,01/02/1990,,',
-            'Short,Pass,r7@example.test,Male,1990-01-01,,Ab#1',
-            'Lost,Group,r8@example.test,Male,1990-01-01,Marketing,',
-            'App,Admin,' + APP_ADMIN_EMAIL + ',Male,1990-01-01,,',
-            'Twice,One,twice@example.test,Male,1990-01-01,,',
-            'Twice,Two,TWICE@example.test,Male,1990-01-01,,',
-            ',,,,,,',
-          ]),
-        },
+    const body = await importFile(
+      'rules.csv',
+      csv([
+        ',Blank,r1@example.test,Male,1990-01-01,,',
+        `${'x'.repeat(101)},Long,r2@example.test,Male,1990-01-01,,`,
+        `Long,Mail,${'m'.repeat(40)}@example.test,Male,1990-01-01,,`,
+        'No,Gender,r4@example.test,Robot,1990-01-01,,',
+        `Future,Born,r5@example.test,Male,${future},,`,
+        'Bad,Date,r6@example.test,Male,01/02/1990,,',
+        'Short,Pass,r7@example.test,Male,1990-01-01,,Ab#1',
+        'Lost,Group,r8@example.test,Male,1990-01-01,Marketing,',
+        'App,Admin,' + APP_ADMIN_EMAIL + ',Male,1990-01-01,,',
+        'Twice,One,twice@example.test,Male,1990-01-01,,',
+        'Twice,Two,TWICE@example.test,Male,1990-01-01,,',
+        ',,,,,,',
       ]),
     );
     expect(body.data.failed).toEqual([
@@ -227,16 +222,12 @@ describe('POST /api/org/users/import', () => {
   });
 
   it('says an unknown gender is invalid and names the allowed ones; a missing one is required', async () => {
-    const body = await imported(
-      await upload(token.orgAdmin, [
-        {
-          name: 'genders.csv',
-          content: csv([
-            'Robo,Tic,gender.robot@example.test,Robot,1990-01-01,,',
-            'No,Gender,gender.none@example.test,,1990-01-01,,',
-            'Any,Case,gender.case@example.test, prefer NOT to disclose ,1990-01-01,,',
-          ]),
-        },
+    const body = await importFile(
+      'genders.csv',
+      csv([
+        'Robo,Tic,gender.robot@example.test,Robot,1990-01-01,,',
+        'No,Gender,gender.none@example.test,,1990-01-01,,',
+        'Any,Case,gender.case@example.test, prefer NOT to disclose ,1990-01-01,,',
       ]),
     );
     expect(body.data.failed).toEqual([
@@ -251,16 +242,12 @@ describe('POST /api/org/users/import', () => {
   });
 
   it('lists a quote never closed as a failed line, keeping the rows before it', async () => {
-    const body = await imported(
-      await upload(token.orgAdmin, [
-        {
-          name: 'open-quote.csv',
-          content: csv([
-            'Before,Quote,quote.before@example.test,Male,1990-01-01,,',
-            '"Open,Quote,quote.open@example.test,Male,1990-01-01,,',
-            'After,Quote,quote.after@example.test,Male,1990-01-01,,',
-          ]),
-        },
+    const body = await importFile(
+      'open-quote.csv',
+      csv([
+        'Before,Quote,quote.before@example.test,Male,1990-01-01,,',
+        '"Open,Quote,quote.open@example.test,Male,1990-01-01,,',
+        'After,Quote,quote.after@example.test,Male,1990-01-01,,',
       ]),
     );
     expect(body.data).toMatchObject({ created: 1, failedCount: 1 });
@@ -276,13 +263,9 @@ describe('POST /api/org/users/import', () => {
   });
 
   it('adds an existing account of another organization without changing its password', async () => {
-    const body = await imported(
-      await upload(token.orgAdmin, [
-        {
-          name: 'existing.csv',
-          content: csv(['Someone,Else,Otto.Outsider@example.test,Male,1990-01-01,,New#Pass1']),
-        },
-      ]),
+    const body = await importFile(
+      'existing.csv',
+      csv(['Someone,Else,Otto.Outsider@example.test,Male,1990-01-01,,New#Pass1']),
     );
     expect(body).toMatchObject({ message: 'Users imported successfully', data: { added: 1 } });
     const [row] = await listed('otto.outsider');
@@ -293,19 +276,15 @@ describe('POST /api/org/users/import', () => {
   });
 
   it('refuses formula names (the name rule), stores a leading - as text, quotes echoed formulas', async () => {
-    const body = await imported(
-      await upload(token.orgAdmin, [
-        {
-          name: 'formulas.csv',
-          content: csv([
-            '"=HYPERLINK(""http://evil.test"",""x"")",@SUM(A1),formula.one@example.test,Male,1990-01-01,,',
-            'Bob!,Bang,formula.bang@example.test,Male,1990-01-01,,',
-            'Plus,-Minus,formula.two@example.test,Female,1990-01-01,,',
-            'Bad,Email,=1+2,Male,1990-01-01,,',
-            'Bad,Email,@cmd,Male,1990-01-01,,',
-            'Bad,Email,-2+3,Male,1990-01-01,,',
-          ]),
-        },
+    const body = await importFile(
+      'formulas.csv',
+      csv([
+        '"=HYPERLINK(""http://evil.test"",""x"")",@SUM(A1),formula.one@example.test,Male,1990-01-01,,',
+        'Bob!,Bang,formula.bang@example.test,Male,1990-01-01,,',
+        'Plus,-Minus,formula.two@example.test,Female,1990-01-01,,',
+        'Bad,Email,=1+2,Male,1990-01-01,,',
+        'Bad,Email,@cmd,Male,1990-01-01,,',
+        'Bad,Email,-2+3,Male,1990-01-01,,',
       ]),
     );
     expect(body.data.created).toBe(1);
@@ -324,7 +303,7 @@ describe('POST /api/org/users/import', () => {
       '\uFEFFEmail;Birth Date;First Name;Last Name;Gender;Note\r\n' +
       'semi.one@example.test;1990-01-01;Semi;Colon;Others;\r\n' +
       'semi.two@example.test;1991-01-01;"Quoted Name";Colon;Prefer not to disclose;"a; b"\r\n';
-    const body = await imported(await upload(token.orgAdmin, [{ name: 'EXPORT.CSV', content }]));
+    const body = await importFile('EXPORT.CSV', content);
     expect(body.data).toMatchObject({ created: 2, failedCount: 0 });
     expect((await listed('semi.two@'))[0]).toMatchObject({
       first_name: 'Quoted Name',
@@ -395,7 +374,7 @@ describe('POST /api/org/users/import', () => {
     const head = `${HEADER},notes\nExact,Size,exact.one@example.test,Male,1990-01-01,,,`;
     const content = `${head}${'x'.repeat(IMPORT_MAX_BYTES - head.length - 1)}\n`;
     expect(Buffer.byteLength(content)).toBe(IMPORT_MAX_BYTES);
-    const body = await imported(await upload(token.orgAdmin, [{ name: 'exact.csv', content }]));
+    const body = await importFile('exact.csv', content);
     expect(body.data.created).toBe(1);
   });
 
