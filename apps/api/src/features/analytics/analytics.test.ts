@@ -633,55 +633,33 @@ describe('HRV analytics', () => {
         expect(allTime).toEqual([...allTime].sort((a, b) => a - b));
       });
 
-      const lastNames = async (query: string) => {
-        const response = await get(lead, url(`?limit=10&${query}`));
+      /** The members' last names as the list sorts them by `sort` in `order`. */
+      const expectLastNames = async (sort: string, order: string, expected: string[]) => {
+        const response = await get(lead, url(`?limit=10&sort=${sort}&order=${order}`));
         expect(response.statusCode).toBe(200);
-        return response.json<GroupUsersTrendsResponse>().list.map((user) => user.last_name);
+        const list = response.json<GroupUsersTrendsResponse>().list;
+        expect(list.map((user) => user.last_name)).toEqual(expected);
       };
 
       it('by last then first name either way', async () => {
-        expect(await lastNames('sort=name&order=asc')).toEqual([
-          'Ames',
-          'Bell',
-          'Cole',
-          'Dunn',
-          'Zorn',
-        ]);
-        expect(await lastNames('sort=name&order=desc')).toEqual([
-          'Zorn',
-          'Dunn',
-          'Cole',
-          'Bell',
-          'Ames',
-        ]);
+        await expectLastNames('name', 'asc', ['Ames', 'Bell', 'Cole', 'Dunn', 'Zorn']);
+        await expectLastNames('name', 'desc', ['Zorn', 'Dunn', 'Cole', 'Bell', 'Ames']);
       });
 
       it('by last reading either way, members without readings last by name', async () => {
-        expect(await lastNames('sort=last_reading_at&order=asc')).toEqual([
-          'Cole',
-          'Bell',
-          'Ames',
-          'Dunn',
-          'Zorn',
-        ]);
-        expect(await lastNames('sort=last_reading_at&order=desc')).toEqual([
-          'Ames',
-          'Bell',
-          'Cole',
-          'Dunn',
-          'Zorn',
-        ]);
+        await expectLastNames('last_reading_at', 'asc', ['Cole', 'Bell', 'Ames', 'Dunn', 'Zorn']);
+        await expectLastNames('last_reading_at', 'desc', ['Ames', 'Bell', 'Cole', 'Dunn', 'Zorn']);
       });
 
       it('by all-time average either way, members without readings last by name', async () => {
-        expect(await lastNames('sort=all_time_avg_rmssd&order=asc')).toEqual([
+        await expectLastNames('all_time_avg_rmssd', 'asc', [
           'Ames',
           'Cole',
           'Bell',
           'Dunn',
           'Zorn',
         ]);
-        expect(await lastNames('sort=all_time_avg_rmssd&order=desc')).toEqual([
+        await expectLastNames('all_time_avg_rmssd', 'desc', [
           'Bell',
           'Cole',
           'Ames',
