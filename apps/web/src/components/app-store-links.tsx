@@ -1,7 +1,8 @@
-import { Button, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import type { GroupProps } from '@mantine/core';
 import { IconBrandApple, IconBrandGooglePlay } from '@tabler/icons-react';
 import { externalLinks } from '../config/external-links.ts';
+import { ExternalLinkButton } from './external-link-button.tsx';
 
 interface AppStoreLinksProps {
   justify?: GroupProps['justify'];
@@ -17,17 +18,14 @@ export function AppStoreLinks({ justify = 'center' }: AppStoreLinksProps) {
   return (
     <Group gap="sm" justify={justify}>
       {STORES.map(({ name, href, icon: StoreIcon }) => (
-        <Button
+        <ExternalLinkButton
           key={name}
-          component="a"
           href={href}
-          target="_blank"
-          rel="noopener noreferrer"
           variant="default"
           leftSection={<StoreIcon size={18} aria-hidden />}
         >
           {name}
-        </Button>
+        </ExternalLinkButton>
       ))}
     </Group>
   );

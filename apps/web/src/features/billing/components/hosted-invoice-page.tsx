@@ -3,7 +3,6 @@ import {
   Alert,
   Badge,
   Box,
-  Button,
   Center,
   Group,
   Loader,
@@ -30,6 +29,7 @@ import {
   type LocalCardBody,
   type LocalHostedInvoice,
 } from '@resonant/contracts/billing';
+import { ExternalLinkButton } from '../../../components/external-link-button.tsx';
 import { LinkStatusCard } from '../../../components/link-status-card.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Logo } from '../../../components/logo.tsx';
@@ -113,17 +113,14 @@ function InvoiceSummary({ invoice }: { invoice: LocalHostedInvoice }) {
 
 function DownloadPdfButton({ url }: { url: string }) {
   return (
-    <Button
-      component="a"
+    <ExternalLinkButton
       href={url}
-      target="_blank"
-      rel="noopener noreferrer"
       variant="light"
       leftSection={<IconFileDownload size={18} aria-hidden />}
     >
       Download PDF
       <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
-    </Button>
+    </ExternalLinkButton>
   );
 }
 
