@@ -1,5 +1,4 @@
 import { and, asc, count, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { GroupAdmin, GroupSummary, GroupUser } from '@resonant/contracts/groups';
 import type { OrgScope } from '../../kernel/scope.ts';
 import { memberMatches } from '../../lib/member-search.ts';
 import type { Database } from '../../db/client.ts';
@@ -13,22 +12,34 @@ const stillInOrg = and(
   eq(orgMemberships.accountId, groupMemberships.accountId),
 );
 
+/** A member as the group pages list them: who they are and how to reach them. */
+const memberColumns = {
+  accountId: accounts.id,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  email: accounts.email,
+};
+
+export type GroupMember = { accountId: string; firstName: string; lastName: string; email: string };
+
 const byName = [
   asc(sql`lower(${profiles.firstName})`),
   asc(sql`lower(${profiles.lastName})`),
   asc(accounts.email),
 ];
 
-/** The org's groups, Default first, then by name, with their member counts (avg_rmssd left null). */
-export async function selectGroups(db: Database, scope: OrgScope): Promise<GroupSummary[]> {
+/** A group of the org with its member count. */
+export type GroupRow = Awaited<ReturnType<typeof selectGroups>>[number];
+
+/** The org's groups, Default first, then by name, with their member counts. */
+export async function selectGroups(db: Database, scope: OrgScope) {
   return db
     .select({
       id: groups.id,
       name: groups.name,
-      org_id: groups.orgId,
-      is_default: groups.isDefault,
+      orgId: groups.orgId,
+      isDefault: groups.isDefault,
       members: count(orgMemberships.id),
-      avg_rmssd: sql<number | null>`null`,
     })
     .from(groups)
     .leftJoin(groupMemberships, eq(groupMemberships.groupId, groups.id))
@@ -220,15 +231,9 @@ export async function selectGroupAdmins(
   db: Database,
   scope: OrgScope,
   groupId: string,
-): Promise<GroupAdmin[]> {
+): Promise<(GroupMember & { orgId: string })[]> {
   return db
-    .select({
-      user_id: accounts.id,
-      first_name: profiles.firstName,
-      last_name: profiles.lastName,
-      email: accounts.email,
-      org_id: groupMemberships.orgId,
-    })
+    .select({ ...memberColumns, orgId: groupMemberships.orgId })
     .from(groupMemberships)
     .innerJoin(orgMemberships, stillInOrg)
     .innerJoin(accounts, eq(accounts.id, groupMemberships.accountId))
@@ -280,7 +285,7 @@ export async function selectAdminCandidates(
   db: Database,
   scope: OrgScope,
   options: { keyword?: string; notAdminOf?: string; limit: number },
-): Promise<GroupUser[]> {
+): Promise<GroupMember[]> {
   const conditions: (SQL | undefined)[] = [
     eq(orgMemberships.orgId, scope.orgId),
     eq(orgMemberships.role, 'member'),
@@ -295,12 +300,7 @@ export async function selectAdminCandidates(
         and ${groupMemberships.isAdmin})`);
   }
   return db
-    .select({
-      user_id: accounts.id,
-      first_name: profiles.firstName,
-      last_name: profiles.lastName,
-      email: accounts.email,
-    })
+    .select(memberColumns)
     .from(orgMemberships)
     .innerJoin(accounts, eq(accounts.id, orgMemberships.accountId))
     .innerJoin(profiles, eq(profiles.accountId, accounts.id))

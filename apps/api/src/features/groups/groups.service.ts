@@ -32,9 +32,33 @@ import {
   selectShownAdminIds,
   updateGroupName,
   upsertGroupAdmins,
+  type GroupMember,
+  type GroupRow,
 } from './groups.queries.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
+
+/** SPEC §4 group row: avg_rmssd only when asked for (else null). */
+function presentGroup(group: GroupRow, avgRmssd: number | null): GroupSummary {
+  return {
+    id: group.id,
+    name: group.name,
+    org_id: group.orgId,
+    is_default: group.isDefault,
+    members: group.members,
+    avg_rmssd: avgRmssd,
+  };
+}
+
+/** A member as the group pages list them (admins, admin picker). */
+function presentGroupUser(member: GroupMember): GroupUser {
+  return {
+    user_id: member.accountId,
+    first_name: member.firstName,
+    last_name: member.lastName,
+    email: member.email,
+  };
+}
 
 /** A group of the org that may be changed: 404 outside the org, 403 for the Default group. */
 type LockedGroup = NonNullable<Awaited<ReturnType<typeof lockGroup>>>;
@@ -81,9 +105,8 @@ export async function listGroups(
 ): Promise<GroupSummary[]> {
   const org = requireOrg(scope);
   const list = await selectGroups(db, org);
-  if (!query.rmssd) return list;
-  const averages = await selectGroupRmssdAverages(db, org);
-  return list.map((group) => ({ ...group, avg_rmssd: averages.get(group.id) ?? null }));
+  const averages = query.rmssd ? await selectGroupRmssdAverages(db, org) : undefined;
+  return list.map((group) => presentGroup(group, averages?.get(group.id) ?? null));
 }
 
 /** Creates a group whose admins (org members) become its first members; 409 on a taken name. */
@@ -145,7 +168,8 @@ export async function listGroupAdmins(
 ): Promise<GroupAdmin[]> {
   const org = requireOrg(scope);
   if (!(await findGroup(db, org, query.groupId))) throw notFound(GROUP_NOT_FOUND_MESSAGE);
-  return selectGroupAdmins(db, org, query.groupId);
+  const admins = await selectGroupAdmins(db, org, query.groupId);
+  return admins.map((admin) => ({ ...presentGroupUser(admin), org_id: admin.orgId }));
 }
 
 /** Makes an org member an admin (and member) of a group; already an admin is fine. */
@@ -195,5 +219,5 @@ export async function searchGroupUsers(
   if (query.groupId && !(await findGroup(db, org, query.groupId))) {
     throw notFound(GROUP_NOT_FOUND_MESSAGE);
   }
-  return selectAdminCandidates(db, org, options);
+  return (await selectAdminCandidates(db, org, options)).map(presentGroupUser);
 }
