@@ -24,6 +24,10 @@ export type StripeStandIn = {
   /** The key Stripe.js would hold: it may only make payment methods. */
   publishableKey: string;
   webhookSecret: string;
+  /** Stripe.js in the browser, on the stand-in: makes payment methods from test tokens. */
+  browser: Stripe;
+  /** Stripe's dashboard, on the stand-in: the objects as Stripe holds them. */
+  dashboard: Stripe;
   /**
    * Takes Stripe off the network (true) and back: while down, every connection is dropped
    * unanswered, as when Stripe cannot be reached; the state is kept.
@@ -582,12 +586,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const endpoint = { host: '127.0.0.1', port, protocol: 'http' } as const;
 
   return {
     url: `http://127.0.0.1:${port}`,
     secretKey,
     publishableKey,
     webhookSecret,
+    browser: new Stripe(publishableKey, endpoint),
+    dashboard: new Stripe(secretKey, endpoint),
     setDown: (value) => {
       down = value;
     },

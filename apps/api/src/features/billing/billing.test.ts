@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BILLING_EMAIL_INVALID_MESSAGE,
@@ -469,9 +469,7 @@ describe('billing routes against Stripe (the stand-in)', () => {
         STRIPE_API_URL: standIn.url,
       },
     });
-    const { hostname, port } = new URL(standIn.url);
-    browser = new Stripe(standIn.publishableKey, { host: hostname, port, protocol: 'http' });
-    dashboard = new Stripe(standIn.secretKey, { host: hostname, port, protocol: 'http' });
+    ({ browser, dashboard } = standIn);
   });
   afterAll(async () => {
     await t.close();

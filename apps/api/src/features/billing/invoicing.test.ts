@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, asc, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalPaymentMethodResponse } from '@resonant/contracts/billing';
 import type { TestApp } from '../../../test/build-test-app.ts';
@@ -559,10 +559,7 @@ describe('invoicing with Stripe (the stand-in)', () => {
     webhookUrl = `http://127.0.0.1:${port}/api/billing/webhooks/stripe`;
     stripe = createBillingProvider(t.config, t.db, () => new Date());
     invoicing = { db: t.db, billing: stripe, seatPriceCents: SEAT_PRICE_CENTS };
-    const endpoint = new URL(standIn.url);
-    const options = { host: endpoint.hostname, port: endpoint.port, protocol: 'http' } as const;
-    browser = new Stripe(standIn.publishableKey, options);
-    dashboard = new Stripe(standIn.secretKey, options);
+    ({ browser, dashboard } = standIn);
   });
   afterAll(async () => {
     await t.close();

@@ -158,9 +158,7 @@ describe('POST /api/billing/webhooks/stripe', () => {
       STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
       STRIPE_API_URL: standIn.url,
     });
-    const { hostname, port } = new URL(standIn.url);
-    browser = new Stripe(standIn.publishableKey, { host: hostname, port, protocol: 'http' });
-    dashboard = new Stripe(standIn.secretKey, { host: hostname, port, protocol: 'http' });
+    ({ browser, dashboard } = standIn);
     const created = await createOrg(t.db, { name: 'Webhook Org' });
     const customerId = await t.billing.ensureCustomer({
       orgId: created.id,
