@@ -9,11 +9,16 @@ import {
   primaryKey,
   text,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, rrSeries, timestampTz } from './columns.ts';
 import { tenantId } from './organisations.ts';
-import { hrvMetricColumns, qualityEnum, recordingColumns, tagIdColumn } from './readings.ts';
+import {
+  hrvMetricColumns,
+  qualityEnum,
+  recordingColumns,
+  recordingIdColumn,
+  tagIdColumn,
+} from './readings.ts';
 
 export const sessionKindEnum = pgEnum('session_kind', [
   'biofeedback',
@@ -71,9 +76,7 @@ export const hrvSessionMinutes = pgTable(
   {
     id: id(),
     orgId: tenantId(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => hrvSessions.id, { onDelete: 'cascade' }),
+    sessionId: recordingIdColumn('session_id', () => hrvSessions.id),
     countTime: integer('count_time').notNull(),
     lfReliable: boolean('lf_reliable').notNull().default(true),
     vlfReliable: boolean('vlf_reliable').notNull().default(true),
@@ -86,9 +89,7 @@ export const hrvSessionTags = pgTable(
   'hrv_session_tags',
   {
     orgId: tenantId(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => hrvSessions.id, { onDelete: 'cascade' }),
+    sessionId: recordingIdColumn('session_id', () => hrvSessions.id),
     tagId: tagIdColumn(),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.tagId] })],

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   doublePrecision,
   index,
   integer,
@@ -43,6 +44,10 @@ export const recordingColumns = () => ({
     .references(() => accounts.id, { onDelete: 'cascade' }),
   clientId: text('client_id').notNull(),
 });
+
+/** A row's recording (its minutes, its tags), which takes the row with it when deleted. */
+export const recordingIdColumn = (name: string, recording: () => AnyPgColumn) =>
+  uuid(name).notNull().references(recording, { onDelete: 'cascade' });
 
 /** A recording's tag in its join table; the link goes with the tag. */
 export const tagIdColumn = () =>
@@ -119,9 +124,7 @@ export const readingTags = pgTable(
   'reading_tags',
   {
     orgId: tenantId(),
-    readingId: uuid('reading_id')
-      .notNull()
-      .references(() => readings.id, { onDelete: 'cascade' }),
+    readingId: recordingIdColumn('reading_id', () => readings.id),
     tagId: tagIdColumn(),
   },
   (t) => [primaryKey({ columns: [t.readingId, t.tagId] })],
