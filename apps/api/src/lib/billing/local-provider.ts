@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   CARD_EXPIRED_MESSAGE,
@@ -7,7 +6,6 @@ import {
   type LocalCardBody,
 } from '@resonant/contracts/billing';
 import type { Database } from '../../db/client.ts';
-import { invoices, localPaymentMethods } from '../../db/schema/billing.ts';
 import type { Clock } from '../clock.ts';
 import { badRequest } from '../http-error.ts';
 import type {
@@ -17,6 +15,14 @@ import type {
   ProviderPaymentMethod,
 } from './billing-provider.ts';
 import { CardDeclinedError } from './card-declined-error.ts';
+import {
+  deleteLocalMethod,
+  findLocalInvoice,
+  findLocalMethod,
+  insertLocalMethod,
+  type InvoiceRow,
+  type LocalMethodRow,
+} from './local-provider.queries.ts';
 import {
   declinedOnAttach,
   declineMessage,
@@ -41,9 +47,6 @@ export type LocalBillingProvider = BillingProvider & {
   chargeCard(card: LocalCard): ChargeResult;
 };
 
-type LocalMethodRow = typeof localPaymentMethods.$inferSelect;
-type InvoiceRow = typeof invoices.$inferSelect;
-
 // One customer per organisation, named after it: nothing to store, the same id every time, and
 // never one another provider made (an id kept from Stripe is not the local provider's).
 const customerIdOf = (orgId: string) => `cus_local_${orgId}`;
@@ -62,6 +65,41 @@ function methodOf(row: LocalMethodRow): ProviderPaymentMethod {
   };
 }
 
+/** The pay page (web) and the PDF (API) of an invoice, both opened by its token alone. */
+const invoiceLinks = (base: string, token: string) => ({
+  invoiceUrl: `${base}/billing/invoice/${token}`,
+  pdfUrl: `${base}/api/billing/local/invoices/${token}/pdf`,
+});
+
+function invoiceOf(base: string, row: InvoiceRow, token: string): ProviderInvoice {
+  return {
+    providerInvoiceId: token,
+    number: row.number ?? '',
+    status: row.invoiceStatus === 'paid' ? 'paid' : row.invoiceStatus === 'void' ? 'void' : 'open',
+    attemptCount: row.invoiceStatus === 'failed' ? 1 : 0,
+    ...invoiceLinks(base, token),
+    paidAt: row.paidAt,
+  };
+}
+
+/** The test card behind a typed number, refused (400) unless it is a test number still valid. */
+function testCardOf(card: LocalCard, now: Date): TestCard {
+  const testCard = findTestCard(card.number);
+  if (!testCard) throw badRequest(NOT_A_TEST_CARD_MESSAGE);
+  // A card is good until the end of its expiry month.
+  const expired =
+    card.exp_year < now.getUTCFullYear() ||
+    (card.exp_year === now.getUTCFullYear() && card.exp_month < now.getUTCMonth() + 1);
+  if (expired) throw badRequest(CARD_EXPIRED_MESSAGE);
+  return testCard;
+}
+
+/** What charging a test card does: it pays, or it is declined with Stripe's words. */
+const charge = (outcome: TestCardOutcome, now: Date): ChargeResult =>
+  outcome === 'succeeds'
+    ? { paid: true, paidAt: now }
+    : { paid: false, message: declineMessage(outcome) };
+
 /** A built-in provider on `db`; links start at `publicUrl`, paid dates come from `clock`. */
 export function localBillingProvider(deps: {
   db: Database;
@@ -71,49 +109,6 @@ export function localBillingProvider(deps: {
   const { db, clock } = deps;
   // Appended, not resolved, so a PUBLIC_URL with a path prefix keeps it (as lib/link-tokens does).
   const base = deps.publicUrl.replace(/\/+$/, '');
-  // The pay page (web) and the PDF (API) of an invoice, both opened by its token alone.
-  const linksOf = (token: string) => ({
-    invoiceUrl: `${base}/billing/invoice/${token}`,
-    pdfUrl: `${base}/api/billing/local/invoices/${token}/pdf`,
-  });
-
-  function invoiceOf(row: InvoiceRow, token: string): ProviderInvoice {
-    return {
-      providerInvoiceId: token,
-      number: row.number ?? '',
-      status:
-        row.invoiceStatus === 'paid' ? 'paid' : row.invoiceStatus === 'void' ? 'void' : 'open',
-      attemptCount: row.invoiceStatus === 'failed' ? 1 : 0,
-      ...linksOf(token),
-      paidAt: row.paidAt,
-    };
-  }
-
-  async function invoiceRow(token: string): Promise<InvoiceRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.provider, 'local'), eq(invoices.providerInvoiceId, token)));
-    return row;
-  }
-
-  /** The test card behind a typed number, refused (400) unless it is a test number still valid. */
-  function testCardOf(card: LocalCard): TestCard {
-    const testCard = findTestCard(card.number);
-    if (!testCard) throw badRequest(NOT_A_TEST_CARD_MESSAGE);
-    const now = clock();
-    // A card is good until the end of its expiry month.
-    const expired =
-      card.exp_year < now.getUTCFullYear() ||
-      (card.exp_year === now.getUTCFullYear() && card.exp_month < now.getUTCMonth() + 1);
-    if (expired) throw badRequest(CARD_EXPIRED_MESSAGE);
-    return testCard;
-  }
-
-  const charge = (outcome: TestCardOutcome): ChargeResult =>
-    outcome === 'succeeds'
-      ? { paid: true, paidAt: clock() }
-      : { paid: false, message: declineMessage(outcome) };
 
   return {
     name: 'local',
@@ -126,33 +121,26 @@ export function localBillingProvider(deps: {
     async updateCustomer() {},
 
     async createMethod(orgId, card) {
-      const { brand, outcome } = testCardOf(card);
-      const [row] = await db
-        .insert(localPaymentMethods)
-        .values({
-          id: newMethodId(),
-          orgId,
-          brand,
-          last4: card.number.slice(-4),
-          expMonth: card.exp_month,
-          expYear: card.exp_year,
-          chargeOutcome: outcome,
-        })
-        .returning({ id: localPaymentMethods.id });
-      if (!row) throw new Error('local payment method not saved');
-      return row;
+      const { brand, outcome } = testCardOf(card, clock());
+      return insertLocalMethod(db, {
+        id: newMethodId(),
+        orgId,
+        brand,
+        last4: card.number.slice(-4),
+        expMonth: card.exp_month,
+        expYear: card.exp_year,
+        chargeOutcome: outcome,
+      });
     },
 
     chargeCard(card) {
-      return charge(testCardOf(card).outcome);
+      const now = clock();
+      return charge(testCardOf(card, now).outcome, now);
     },
 
     async attachMethod({ orgId, customerId, methodId }) {
       if (customerId !== customerIdOf(orgId)) return null;
-      const [row] = await db
-        .select()
-        .from(localPaymentMethods)
-        .where(and(eq(localPaymentMethods.id, methodId), eq(localPaymentMethods.orgId, orgId)));
+      const row = await findLocalMethod(db, methodId, orgId);
       if (!row) return null;
       const outcome = row.chargeOutcome as TestCardOutcome;
       if (declinedOnAttach(outcome)) {
@@ -163,7 +151,7 @@ export function localBillingProvider(deps: {
 
     // As at Stripe, a detached card is gone for good: saving it again makes a new one.
     async detachMethod(methodId) {
-      await db.delete(localPaymentMethods).where(eq(localPaymentMethods.id, methodId));
+      await deleteLocalMethod(db, methodId);
     },
 
     // Which card is charged first is the organisation's own record (payment_methods); the local
@@ -181,40 +169,32 @@ export function localBillingProvider(deps: {
         number: input.number,
         status: free ? 'paid' : 'open',
         attemptCount: 0,
-        ...linksOf(token),
+        ...invoiceLinks(base, token),
         paidAt: free ? clock() : null,
       };
     },
 
     async chargeInvoice(providerInvoiceId, methodId) {
-      const invoice = await invoiceRow(providerInvoiceId);
+      const invoice = await findLocalInvoice(db, providerInvoiceId);
       if (!invoice) throw new Error(`No such invoice: ${providerInvoiceId}`);
       // Asked again after a charge that went through (a retried job): paid, not paid twice.
       if (invoice.invoiceStatus === 'paid')
         return { paid: true, paidAt: invoice.paidAt ?? clock() };
-      const [method] = await db
-        .select()
-        .from(localPaymentMethods)
-        .where(
-          and(eq(localPaymentMethods.id, methodId), eq(localPaymentMethods.orgId, invoice.orgId)),
-        );
+      const method = await findLocalMethod(db, methodId, invoice.orgId);
       // Removed since (or another organisation's): as Stripe answers, this card is gone.
       if (!method) {
         return { paid: false, message: `No such payment method: ${methodId}`, methodGone: true };
       }
-      return charge(method.chargeOutcome as TestCardOutcome);
+      return charge(method.chargeOutcome as TestCardOutcome, clock());
     },
 
     async retrieveInvoice(providerInvoiceId) {
-      const row = await invoiceRow(providerInvoiceId);
-      return row ? invoiceOf(row, providerInvoiceId) : null;
+      const row = await findLocalInvoice(db, providerInvoiceId);
+      return row ? invoiceOf(base, row, providerInvoiceId) : null;
     },
 
     async retrievePaymentMethod(methodId) {
-      const [row] = await db
-        .select()
-        .from(localPaymentMethods)
-        .where(eq(localPaymentMethods.id, methodId));
+      const row = await findLocalMethod(db, methodId);
       return row ? methodOf(row) : null;
     },
   };
