@@ -1,13 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortOrder } from '@resonant/contracts/fields';
-import {
-  TOP_ORGS_FIGURES,
-  type TopOrgRow,
-  type TopOrgsFigure,
-  type TopOrgsSortField,
-} from '@resonant/contracts/top-organizations';
+import type { TopOrgsFigure, TopOrgsSortField } from '@resonant/contracts/top-organizations';
 import type { Database } from '../../db/client.ts';
 import { listOrder } from '../../lib/list-order.ts';
+import { rowsOf } from '../../lib/raw-rows.queries.ts';
 
 /**
  * The calendar days a range covers in each organisation's time zone, counted back from its today:
@@ -38,10 +34,16 @@ const SORT_KEYS: Record<TopOrgsSortField, SQL[]> = {
   anytime_readings: [sql`anytime_readings`],
 };
 
-type FigureRow = Record<TopOrgsFigure, number | string | null> & {
+/** An organisation of the page with its figures, as the driver reads them (counts maybe text). */
+export type OrgFigures = Record<TopOrgsFigure, number | string | null> & {
+  org_id: string;
+  org_name: string | null;
+};
+
+/** A row of the page's statement: without an organisation when the page is past the last one. */
+type FigureRow = Omit<OrgFigures, 'org_id'> & {
   total_rows: number | string;
   org_id: string | null;
-  org_name: string | null;
 };
 
 /**
@@ -62,7 +64,7 @@ export async function topOrganizationsPage(
   db: Database,
   page: TopOrgsPage,
   now: Date,
-): Promise<{ list: TopOrgRow[]; totalRows: number }> {
+): Promise<{ list: OrgFigures[]; totalRows: number }> {
   const { range } = page;
   const daysBefore =
     range.kind === 'ending_today' ? range.daysBefore : range.kind === 'yesterday' ? 1 : 0;
@@ -93,7 +95,9 @@ export async function topOrganizationsPage(
     listOrder({ sort: page.sort, order: page.order }, SORT_KEYS, BY_NAME),
     sql`, `,
   );
-  const result = (await db.execute(sql`
+  const rows = await rowsOf<FigureRow>(
+    db,
+    sql`
     with bounds as materialized (
       select id, name, first_day,
         (first_day::timestamp at time zone time_zone) as first_day_starts
@@ -130,17 +134,8 @@ export async function topOrganizationsPage(
       order by ${order}
       limit ${page.limit} offset ${page.offset}
     ) p on true
-    order by p.position`)) as unknown as { rows: FigureRow[] };
-
-  const rows = result.rows;
-  const list = rows
-    .filter((row) => row.org_id !== null)
-    .map((row) => ({
-      org_id: row.org_id!,
-      org_name: row.org_name ?? '',
-      ...(Object.fromEntries(
-        TOP_ORGS_FIGURES.map((figure) => [figure, Number(row[figure] ?? 0)]),
-      ) as Record<TopOrgsFigure, number>),
-    }));
+    order by p.position`,
+  );
+  const list = rows.filter((row): row is FigureRow & OrgFigures => row.org_id !== null);
   return { list, totalRows: Number(rows[0]?.total_rows ?? 0) };
 }

@@ -1,12 +1,19 @@
 import type { z } from 'zod';
-import type {
-  TopOrgsBody,
-  TopOrgsRange,
-  TopOrgsResponse,
+import {
+  TOP_ORGS_FIGURES,
+  type TopOrgRow,
+  type TopOrgsBody,
+  type TopOrgsFigure,
+  type TopOrgsRange,
+  type TopOrgsResponse,
 } from '@resonant/contracts/top-organizations';
 import type { AppDeps } from '../../app-deps.ts';
 import type { TenantScope } from '../../kernel/scope.ts';
-import { topOrganizationsPage, type DayRange } from './top-organizations.queries.ts';
+import {
+  topOrganizationsPage,
+  type DayRange,
+  type OrgFigures,
+} from './top-organizations.queries.ts';
 
 /** The days of each range chip (SPEC §9): "N days" is today and the N-1 days before it. */
 const RANGE_DAYS: Record<TopOrgsRange, DayRange> = {
@@ -30,7 +37,7 @@ export async function topOrganizations(
   _scope: TenantScope,
   body: z.output<typeof TopOrgsBody>,
 ): Promise<TopOrgsResponse> {
-  return topOrganizationsPage(
+  const page = await topOrganizationsPage(
     deps.db,
     {
       range: RANGE_DAYS[body.range],
@@ -41,4 +48,16 @@ export async function topOrganizations(
     },
     deps.clock(),
   );
+  return { list: page.list.map(presentTopOrg), totalRows: page.totalRows };
+}
+
+/** SPEC §3 "Top-org analytics row": every figure a number (0 without activity). */
+function presentTopOrg(row: OrgFigures): TopOrgRow {
+  return {
+    org_id: row.org_id,
+    org_name: row.org_name ?? '',
+    ...(Object.fromEntries(
+      TOP_ORGS_FIGURES.map((figure) => [figure, Number(row[figure] ?? 0)]),
+    ) as Record<TopOrgsFigure, number>),
+  };
 }
