@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { JobKind, JobPayloads } from '../../jobs/job-kinds.ts';
 import type { JobHandler, JobWorker } from '../../jobs/job-worker.ts';
+import { lockForTransaction } from '../../lib/advisory-lock.queries.ts';
 import type { BillingProvider } from '../../lib/billing/billing-provider.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { invoiceOrganisation, type Invoicing } from './invoicing.ts';
@@ -29,7 +29,7 @@ export async function sweepDueOrganisations({ db, clock, jobs, billing }: Omit<S
   let queued = 0;
   for (const orgId of await listDueOrgIds(db, clock(), billing.name)) {
     await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing.invoice:${orgId}`}))`);
+      await lockForTransaction(tx, `billing.invoice:${orgId}`);
       if (await hasUnfinishedJob(tx, BILLING_INVOICE_JOB, { orgId })) return;
       await jobs.enqueue(tx, { kind: BILLING_INVOICE_JOB, orgId, payload: {} });
       queued += 1;

@@ -18,7 +18,7 @@ import {
   updateInvoice,
   type InvoiceRow,
 } from './invoicing.queries.ts';
-import { syncProviderPaymentMethod } from './provider-sync.ts';
+import { syncProviderPaymentMethod } from './provider-sync.queries.ts';
 
 /**
  * What invoicing runs with: the database (a transaction for the demo seed), the payment provider

@@ -1,12 +1,15 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { processedWebhookEvents } from '../../db/schema/billing.ts';
+import { lockForTransaction } from '../../lib/advisory-lock.queries.ts';
 import type { BillingProvider } from '../../lib/billing/billing-provider.ts';
 import { badRequest } from '../../lib/http-error.ts';
-import { syncProviderInvoice, syncProviderPaymentMethod } from './provider-sync.ts';
+import {
+  recordWebhookEvent,
+  syncProviderInvoice,
+  syncProviderPaymentMethod,
+} from './provider-sync.queries.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 
 export type StripeWebhookDeps = Pick<AppDeps, 'db' | 'config' | 'clock'> & {
@@ -47,17 +50,13 @@ const WebhookReceived = z.object({ received: z.literal(true) });
 async function applyEvent({ db, billing }: StripeWebhookDeps, event: Stripe.Event) {
   const objectId = (event.data.object as { id?: unknown }).id;
   const newDefault = await db.transaction(async (tx) => {
-    const [fresh] = await tx
-      .insert(processedWebhookEvents)
-      .values({ eventId: event.id, provider: 'stripe' })
-      .onConflictDoNothing()
-      .returning({ eventId: processedWebhookEvents.eventId });
+    const fresh = await recordWebhookEvent(tx, 'stripe', event.id);
     if (!fresh || typeof objectId !== 'string') return null;
     const isInvoice = INVOICE_EVENTS.has(event.type);
     if (!isInvoice && !METHOD_EVENTS.has(event.type)) return null;
     // One object's events one at a time, each reading Stripe under the lock: the last to write
     // read last, so two deliveries racing cannot leave an older state behind.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stripe:${objectId}`}))`);
+    await lockForTransaction(tx, `stripe:${objectId}`);
     if (isInvoice) {
       const invoice = await billing.retrieveInvoice(objectId);
       if (invoice) await syncProviderInvoice(tx, 'stripe', invoice);

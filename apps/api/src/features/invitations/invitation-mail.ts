@@ -1,7 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import { INVITE_ROLE_LABELS } from '@resonant/contracts/invitations';
 import type { AppDeps } from '../../app-deps.ts';
-import { invitations } from '../../db/schema/invitations.ts';
 import type { JobKind, JobPayloads } from '../../jobs/job-kinds.ts';
 import type { JobHandler } from '../../jobs/job-worker.ts';
 import { linkMailHandler } from '../../lib/link-mail-job.ts';
@@ -13,7 +11,13 @@ import {
   type MailContent,
 } from '../../lib/mail-layout.ts';
 import type { Mailer, OutgoingMail } from '../../lib/mailer.ts';
-import { findInvitationById, findInviterName, type InvitationRow } from './invitations.queries.ts';
+import {
+  findInvitationById,
+  findInviterName,
+  type InvitationRow,
+  setInvitationMailStatus,
+  storeInvitationTokenHash,
+} from './invitations.queries.ts';
 
 export const INVITATION_MAIL_JOB = 'invitation.mail' satisfies JobKind;
 const PROCESS_INVITE_PATH = '/process-invite';
@@ -62,17 +66,8 @@ export function invitationMailHandler(
         const sendable = invitation?.status === 'pending' && invitation.expiresAt > deps.clock();
         return sendable ? invitation : null;
       },
-      async storeTokenHash(id, tokenHash) {
-        const [issued] = await db
-          .update(invitations)
-          .set({ tokenHash })
-          .where(and(eq(invitations.id, id), eq(invitations.status, 'pending')))
-          .returning({ id: invitations.id });
-        return issued !== undefined;
-      },
-      async setMailStatus(id, mailStatus) {
-        await db.update(invitations).set({ mailStatus }).where(eq(invitations.id, id));
-      },
+      storeTokenHash: (id, tokenHash) => storeInvitationTokenHash(db, id, tokenHash),
+      setMailStatus: (id, mailStatus) => setInvitationMailStatus(db, id, mailStatus),
       path: PROCESS_INVITE_PATH,
       compose: async (invitation, link) =>
         invitationMail(invitation, await findInviterName(db, invitation.id), link),

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, lte, ne, or, sql, type SQL } from 'dr
 import type { SortOrder } from '@resonant/contracts/fields';
 import type { InvitationsSort } from '@resonant/contracts/invitations';
 import type { InvitationsScope } from '../../kernel/scope.ts';
+import type { MailStatus } from '@resonant/contracts/invitations';
 import type { Database } from '../../db/client.ts';
 import { accounts, profiles } from '../../db/schema/accounts.ts';
 import { invitations } from '../../db/schema/invitations.ts';
@@ -199,4 +200,26 @@ export async function expireStaleInvitations(
         exceptId ? ne(invitations.id, exceptId) : undefined,
       ),
     );
+}
+
+/** Stores the hash of the invitation's mailed token; false when it stopped being pending. */
+export async function storeInvitationTokenHash(
+  db: Database,
+  id: string,
+  tokenHash: string,
+): Promise<boolean> {
+  const [issued] = await db
+    .update(invitations)
+    .set({ tokenHash })
+    .where(and(eq(invitations.id, id), eq(invitations.status, 'pending')))
+    .returning({ id: invitations.id });
+  return issued !== undefined;
+}
+
+export async function setInvitationMailStatus(
+  db: Database,
+  id: string,
+  mailStatus: MailStatus,
+): Promise<void> {
+  await db.update(invitations).set({ mailStatus }).where(eq(invitations.id, id));
 }

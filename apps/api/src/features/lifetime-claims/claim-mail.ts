@@ -1,6 +1,4 @@
-import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.ts';
-import { lifetimeClaims } from '../../db/schema/invitations.ts';
 import type { JobKind, JobPayloads } from '../../jobs/job-kinds.ts';
 import type { JobHandler } from '../../jobs/job-worker.ts';
 import { linkMailHandler } from '../../lib/link-mail-job.ts';
@@ -12,7 +10,12 @@ import {
   type MailContent,
 } from '../../lib/mail-layout.ts';
 import type { Mailer, OutgoingMail } from '../../lib/mailer.ts';
-import { findClaimById, type ClaimRow } from './lifetime-claims.queries.ts';
+import {
+  findClaimById,
+  type ClaimRow,
+  setClaimMailStatus,
+  storeClaimTokenHash,
+} from './lifetime-claims.queries.ts';
 
 export const CLAIM_MAIL_JOB = 'lifetime-claim.mail' satisfies JobKind;
 export const CLAIM_PATH = '/process-life-time-membership-invite';
@@ -58,17 +61,8 @@ export function claimMailHandler(
         const claim = await findClaimById(db, id);
         return claim?.status === 'pending' && claim.expiresAt > deps.clock() ? claim : null;
       },
-      async storeTokenHash(id, tokenHash) {
-        const [issued] = await db
-          .update(lifetimeClaims)
-          .set({ tokenHash })
-          .where(and(eq(lifetimeClaims.id, id), eq(lifetimeClaims.status, 'pending')))
-          .returning({ id: lifetimeClaims.id });
-        return issued !== undefined;
-      },
-      async setMailStatus(id, mailStatus) {
-        await db.update(lifetimeClaims).set({ mailStatus }).where(eq(lifetimeClaims.id, id));
-      },
+      storeTokenHash: (id, tokenHash) => storeClaimTokenHash(db, id, tokenHash),
+      setMailStatus: (id, mailStatus) => setClaimMailStatus(db, id, mailStatus),
       path: CLAIM_PATH,
       compose: async (claim, link) => claimMail(claim, link),
     },

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import type { MailStatus } from '@resonant/contracts/invitations';
 import type { Database } from '../../db/client.ts';
 import { lifetimeClaims } from '../../db/schema/invitations.ts';
 import { organisations } from '../../db/schema/organisations.ts';
@@ -80,4 +81,26 @@ export async function hasLifetimeMembership(db: Database, accountId: string): Pr
     .from(lifetimeClaims)
     .where(eq(lifetimeClaims.claimedByAccountId, accountId));
   return row !== undefined;
+}
+
+/** Stores the hash of the claim's mailed token; false when it stopped being pending. */
+export async function storeClaimTokenHash(
+  db: Database,
+  id: string,
+  tokenHash: string,
+): Promise<boolean> {
+  const [issued] = await db
+    .update(lifetimeClaims)
+    .set({ tokenHash })
+    .where(and(eq(lifetimeClaims.id, id), eq(lifetimeClaims.status, 'pending')))
+    .returning({ id: lifetimeClaims.id });
+  return issued !== undefined;
+}
+
+export async function setClaimMailStatus(
+  db: Database,
+  id: string,
+  mailStatus: MailStatus,
+): Promise<void> {
+  await db.update(lifetimeClaims).set({ mailStatus }).where(eq(lifetimeClaims.id, id));
 }

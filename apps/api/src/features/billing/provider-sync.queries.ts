@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { InvoiceStatus, PaymentStatus } from '@resonant/contracts/billing';
 import type { Database } from '../../db/client.ts';
-import { invoices, paymentMethods } from '../../db/schema/billing.ts';
+import { invoices, paymentMethods, processedWebhookEvents } from '../../db/schema/billing.ts';
 import { organisations } from '../../db/schema/organisations.ts';
 import type { ProviderInvoice, ProviderPaymentMethod } from '../../lib/billing/billing-provider.ts';
 
@@ -32,6 +32,20 @@ function statusesOf(invoice: ProviderInvoice): InvoiceState {
     case 'void':
       return { invoiceStatus: 'void' };
   }
+}
+
+/** Records a provider's event as applied; false when it was already (a redelivery). */
+export async function recordWebhookEvent(
+  tx: Database,
+  provider: string,
+  eventId: string,
+): Promise<boolean> {
+  const [fresh] = await tx
+    .insert(processedWebhookEvents)
+    .values({ eventId, provider })
+    .onConflictDoNothing()
+    .returning({ eventId: processedWebhookEvents.eventId });
+  return fresh !== undefined;
 }
 
 /**
