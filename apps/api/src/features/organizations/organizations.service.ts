@@ -205,19 +205,23 @@ export async function deleteOrganizationById(
 }
 
 /**
- * Runs a change to an organization's admins in a transaction holding its row (key share) until
- * commit, so the organisation cannot be deleted under the change; 404 when there is none.
+ * Adds or removes one admin of an organization in a transaction holding its row (key share) until
+ * commit, so the organisation cannot be deleted under the change (404 when there is none), and
+ * records it with whether the admin is external, as `change` tells.
  */
-async function changeOrgAdmins(
+async function changeOrgAdmin(
   db: Database,
-  org: { orgId: string },
-  change: (tx: Database) => Promise<void>,
+  scope: TenantScope,
+  target: { orgId: string; userId: string; action: 'org-admin.add' | 'org-admin.remove' },
+  change: (tx: Database) => Promise<{ isExternal: boolean }>,
 ): Promise<void> {
+  const org = { orgId: target.orgId };
   await db.transaction(async (tx) => {
     if (!(await lockOrganization(tx, org, 'key share'))) {
       throw notFound(ORGANIZATION_NOT_FOUND_MESSAGE);
     }
-    await change(tx);
+    const { isExternal } = await change(tx);
+    await audit(tx, { ...scope, orgId: org.orgId }, target.action, target.userId, { isExternal });
   });
 }
 
@@ -237,7 +241,8 @@ export async function addOrgAdmin(
   if (account.email === deps.config.APP_ADMIN_EMAIL) {
     throw conflict(APP_ADMIN_NOT_ORG_ADMIN_MESSAGE);
   }
-  await changeOrgAdmins(deps.db, org, async (tx) => {
+  const target = { ...org, userId: body.userId, action: 'org-admin.add' } as const;
+  await changeOrgAdmin(deps.db, scope, target, async (tx) => {
     const added = await upsertOrgAdmin(tx, org, body.userId);
     if (!added) throw conflict(ALREADY_ORG_ADMIN_MESSAGE);
     // Every member is in the Default group; a member already is (nothing changes then).
@@ -247,9 +252,7 @@ export async function addOrgAdmin(
       groupIds: [],
       orgAdmin: true,
     });
-    await audit(tx, { ...scope, orgId: org.orgId }, 'org-admin.add', body.userId, {
-      isExternal: added.isExternal,
-    });
+    return added;
   });
   return { message: ORG_ADMIN_ADDED_MESSAGE };
 }
@@ -265,7 +268,8 @@ export async function removeOrgAdmin(
   query: z.output<typeof RemoveOrgAdminQuery>,
 ): Promise<MessageResponse> {
   const org = { orgId: query.orgId };
-  await changeOrgAdmins(deps.db, org, async (tx) => {
+  const target = { ...org, userId: query.userId, action: 'org-admin.remove' } as const;
+  await changeOrgAdmin(deps.db, scope, target, async (tx) => {
     const admins = await lockOrgAdmins(tx, org);
     const admin = admins.find((candidate) => candidate.accountId === query.userId);
     if (!admin) throw notFound(NOT_ORG_ADMIN_MESSAGE);
@@ -283,9 +287,7 @@ export async function removeOrgAdmin(
     } else {
       await demoteOrgAdmin(tx, org, query.userId);
     }
-    await audit(tx, { ...scope, orgId: org.orgId }, 'org-admin.remove', query.userId, {
-      isExternal: admin.isExternal,
-    });
+    return admin;
   });
   return { message: ORG_ADMIN_REMOVED_MESSAGE };
 }
