@@ -205,4 +205,13 @@ export default tseslint.config(
     ],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Small files with one purpose (docs/decisions/0028): tests, journeys and generated code aside.
+    files: ['{apps,packages,scripts}/**/*.{js,mjs,ts,tsx}'],
+    ignores: ['**/*.test.*', '**/*.spec.ts', 'apps/web/e2e/**', 'apps/api/test/**'],
+    rules: {
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 100 }],
+    },
+  },
 );
