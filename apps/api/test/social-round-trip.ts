@@ -1,14 +1,35 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { BINDING_COOKIE, PENDING_COOKIE } from '../src/features/social-sign-in/social-cookies.ts';
-import type { TestApp } from './build-test-app.ts';
-import type {
-  CallbackRequest,
-  TestIdentityProvider,
-  TestPerson,
+import { buildTestApp, type TestApp } from './build-test-app.ts';
+import {
+  startTestIdentityProvider,
+  type CallbackRequest,
+  type TestIdentityProvider,
+  type TestPerson,
 } from './oidc-identity-provider.ts';
 
 /** The app's PUBLIC_URL in the tests (the default), where the provider sends the browser back. */
 export const APP_URL = 'http://localhost:3000';
+
+/**
+ * A test identity provider and an app configured against it, as the social sign-in tests share
+ * them; `close` stops both. The provider is stopped too if the app fails to start.
+ */
+export async function startSocialSignInApp() {
+  const idp = await startTestIdentityProvider({ appUrl: APP_URL });
+  let t: TestApp;
+  try {
+    t = await buildTestApp({ env: idp.env });
+  } catch (error) {
+    await idp.close();
+    throw error;
+  }
+  const close = async () => {
+    await t.close();
+    await idp.close();
+  };
+  return { idp, t, close };
+}
 
 /** A round trip's start as the browser holds it: the authorization URL and the binding cookie. */
 export type Started = { url: URL; binding: string };

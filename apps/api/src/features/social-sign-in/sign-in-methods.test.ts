@@ -10,20 +10,19 @@ import {
   socialErrorMessage,
   type SignInMethodsResponse,
 } from '@resonant/contracts/social-sign-in';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import type { TestApp } from '../../../test/build-test-app.ts';
 import {
-  startTestIdentityProvider,
   type TestIdentityProvider,
   type TestPerson,
 } from '../../../test/oidc-identity-provider.ts';
 import { signedInAccount } from '../../../test/org-builder.ts';
 import {
-  APP_URL,
   cookieJar,
   deliver,
   landing,
   pendingCookie,
   roundTrip,
+  startSocialSignInApp,
   started,
   withPending,
 } from '../../../test/social-round-trip.ts';
@@ -33,15 +32,12 @@ import { socialSignInAttempts } from '../../db/schema/social-sign-in.ts';
 
 let idp: TestIdentityProvider;
 let t: TestApp;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  idp = await startTestIdentityProvider({ appUrl: APP_URL });
-  t = await buildTestApp({ env: idp.env });
+  ({ idp, t, close } = await startSocialSignInApp());
 });
-afterAll(async () => {
-  await t?.close();
-  await idp?.close();
-});
+afterAll(() => close?.());
 
 const newEmail = (label = 'methods') => `${label}-${randomUUID().slice(0, 8)}@example.test`;
 const person = (email = newEmail()): TestPerson => ({ email, givenName: 'Grace' });

@@ -16,7 +16,6 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createAccount } from '../../../test/factories.ts';
 import {
-  startTestIdentityProvider,
   type TestIdentityProvider,
   type TestPerson,
 } from '../../../test/oidc-identity-provider.ts';
@@ -27,6 +26,7 @@ import {
   landing,
   pendingCookie,
   roundTrip,
+  startSocialSignInApp,
   startSignIn,
   withPending,
 } from '../../../test/social-round-trip.ts';
@@ -38,15 +38,12 @@ import { REFRESH_COOKIE } from '../../kernel/session-cookie.ts';
 
 let idp: TestIdentityProvider;
 let t: TestApp;
+let close: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  idp = await startTestIdentityProvider({ appUrl: APP_URL });
-  t = await buildTestApp({ env: idp.env });
+  ({ idp, t, close } = await startSocialSignInApp());
 });
-afterAll(async () => {
-  await t?.close();
-  await idp?.close();
-});
+afterAll(() => close?.());
 
 const newEmail = (label = 'social') => `${label}-${randomUUID().slice(0, 8)}@example.test`;
 const person = (overrides: Partial<TestPerson> = {}): TestPerson => ({
