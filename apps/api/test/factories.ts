@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-export {
-  addMember,
-  createAccount,
-  createGroup,
-  createOrg,
-  type AccountInput,
-  type MembershipInput,
-} from '../src/demo/demo-rows.ts';
+export * from '../src/demo/demo-rows.ts';
 
 /** A valid POST /api/auth/sign-up body for a fresh address; `overrides` replaces any field. */
 export function signUpBody(overrides: Record<string, unknown> = {}) {
