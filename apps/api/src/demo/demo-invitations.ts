@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { voidTokenHash } from '../lib/link-tokens.ts';
+import { selectNamedPeople } from '../lib/named-people.queries.ts';
 import type { Database } from '../db/client.ts';
-import { accounts, profiles } from '../db/schema/accounts.ts';
+import { accounts } from '../db/schema/accounts.ts';
 import { invitations } from '../db/schema/invitations.ts';
 import { groups } from '../db/schema/organisations.ts';
 import { DEMO_DOMAIN, DEMO_ORG_ADMIN_EMAIL } from './demo-org.ts';
@@ -72,21 +73,12 @@ export async function seedDemoInvitations(db: Database, orgId: string, now: Date
     .from(groups)
     .where(eq(groups.orgId, orgId));
   const groupIdOf = new Map(groupRows.map((group) => [group.name, group.id]));
-  const people = await db
-    .select({
-      id: accounts.id,
-      email: accounts.email,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-    })
-    .from(accounts)
-    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
-    .where(
-      inArray(accounts.email, [
-        DEMO_ORG_ADMIN_EMAIL,
-        ...DEMO_INVITATIONS.map((invitation) => invitation.email),
-      ]),
-    );
+  const people = await selectNamedPeople(db).where(
+    inArray(accounts.email, [
+      DEMO_ORG_ADMIN_EMAIL,
+      ...DEMO_INVITATIONS.map((invitation) => invitation.email),
+    ]),
+  );
   const personOf = new Map(people.map((person) => [person.email, person]));
 
   await db.insert(invitations).values(

@@ -12,6 +12,7 @@ import { orgDailyActivity } from '../../db/schema/rollups.ts';
 import { createAccountsByEmail, type NewAccount } from '../../lib/accounts-by-email.ts';
 import { joinOrganisation } from '../../lib/join-organisation.ts';
 import { containsPattern, memberMatches } from '../../lib/member-search.ts';
+import { selectNamedPeople } from '../../lib/named-people.queries.ts';
 
 // The app admin's organisations are platform-level: no tenant scope applies. Every query of one
 // organisation's rows takes it (`org`) first, and filters by it.
@@ -278,15 +279,7 @@ export async function searchAccounts(db: Database, org: OrgRef | null, search: A
       ),
     );
   }
-  const rows = await db
-    .select({
-      id: accounts.id,
-      email: accounts.email,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-    })
-    .from(accounts)
-    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+  const rows = await selectNamedPeople(db)
     .where(and(...conditions))
     .orderBy(
       asc(sql`lower(${profiles.firstName})`),
