@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Reading } from '@resonant/contracts/readings';
 import type { TagsResponse } from '@resonant/contracts/tags';
 import { buildTestApp } from './build-test-app.ts';
@@ -115,3 +115,16 @@ export async function buildGroupAreaWorld(now: Date) {
 }
 
 export type GroupAreaWorld = Awaited<ReturnType<typeof buildGroupAreaWorld>>;
+
+/**
+ * The group area's world for the enclosing describe: built before its tests, closed after them.
+ * The returned object is filled in once `beforeAll` has run, so read it inside tests only.
+ */
+export function useGroupAreaWorld(now: Date): GroupAreaWorld {
+  const world = {} as GroupAreaWorld;
+  beforeAll(async () => {
+    Object.assign(world, await buildGroupAreaWorld(now));
+  });
+  afterAll(() => world.t?.close());
+  return world;
+}
