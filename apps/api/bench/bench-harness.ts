@@ -22,11 +22,11 @@ import { openDatabase, type Database, type DatabaseConnection } from '../src/db/
 import { systemClock } from '../src/lib/clock.ts';
 import { addMember, createAccount } from '../test/factories.ts';
 import {
-  BIG_ORG_NAME,
   buildPlatform,
   SMALL_ORGS_AT_FULL_SCALE,
   type PlatformSummary,
 } from './analytics-platform.ts';
+import { BIG_ORG_NAME } from './platform-members.ts';
 
 /**
  * The platform's version: a database built by an earlier version is built again. 2: sessions,
