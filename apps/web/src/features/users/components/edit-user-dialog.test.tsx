@@ -5,9 +5,9 @@ import {
   MessageWithUser,
   USER_GROUPS_FAILED_MESSAGE,
   UserGroupsResponse,
-  type OrgUser,
 } from '@resonant/contracts/org-users';
 import { answer, refuse } from '../../../test-support/api-server.ts';
+import { orgUser } from '../../../test-support/org-users.ts';
 import { findDialog, renderWithProviders } from '../../../test-support/render.tsx';
 import { findToast } from '../../../test-support/toasts.ts';
 import { EditUserDialog } from './edit-user-dialog.tsx';
@@ -15,22 +15,14 @@ import { EditUserDialog } from './edit-user-dialog.tsx';
 const ENGINEERING = '00000000-0000-4000-8000-0000000000e1';
 const OPERATIONS = '00000000-0000-4000-8000-0000000000e2';
 
-const MILA: OrgUser = {
+const MILA = orgUser(1, {
   user_id: '00000000-0000-4000-8000-0000000000b1',
   full_name: 'Mila Brandt',
   first_name: 'Mila',
   last_name: 'Brandt',
   birth_date: '1991-05-17',
-  gender: 'Female',
   email: 'mila.brandt@example.test',
-  last_activity_date: null,
-  last_activity_type: null,
-  user_highest_role: 'user',
-  created_at: '2026-01-05T10:00:00.000Z',
-  subscription_payer: 'Org',
-  is_solo: false,
-  is_external: false,
-};
+});
 
 function answerGroups() {
   answer('get', `/org/user_groups/${MILA.user_id}`, UserGroupsResponse, {

@@ -3,28 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OrgUsersResponse, UsersStatsResponse, type OrgUser } from '@resonant/contracts/org-users';
 import { answer } from '../../../test-support/api-server.ts';
+import { orgUser } from '../../../test-support/org-users.ts';
 import { ORG_ADMIN, renderWithProviders } from '../../../test-support/render.tsx';
 import { UsersPage } from './users-page.tsx';
-
-function orgUser(n: number, fields: Partial<OrgUser> = {}): OrgUser {
-  return {
-    user_id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    full_name: `Person ${n}`,
-    first_name: 'Person',
-    last_name: String(n),
-    birth_date: '1990-01-01',
-    gender: 'Female',
-    email: `person${n}@example.test`,
-    last_activity_date: null,
-    last_activity_type: null,
-    user_highest_role: 'user',
-    created_at: '2026-01-05T10:00:00.000Z',
-    subscription_payer: 'Org',
-    is_solo: false,
-    is_external: false,
-    ...fields,
-  };
-}
 
 const ME = orgUser(1, {
   user_id: ORG_ADMIN.user_id,
