@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { accounts, profiles } from '../db/schema/accounts.ts';
-import type { NewAccount } from '../lib/accounts-by-email.ts';
+import type { NewAccount } from '../lib/accounts-by-email.queries.ts';
 
 /** The account of an email, whatever its case, with its password hash; null when none holds it. */
 export async function findAccountByEmail(db: Database, email: string) {

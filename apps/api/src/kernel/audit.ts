@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.ts';
-import { auditLog } from '../db/schema/audit.ts';
+import { insertAuditRow } from './audit.queries.ts';
 
 /**
  * Every action the audit log records, with the type of record it targets. One list, so a stored
@@ -73,7 +73,7 @@ export async function audit(
   targetId: string,
   details?: Record<string, unknown>,
 ): Promise<void> {
-  await tx.insert(auditLog).values({
+  await insertAuditRow(tx, {
     orgId: actor.orgId,
     actorAccountId: actor.accountId,
     action,

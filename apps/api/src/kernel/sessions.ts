@@ -1,7 +1,7 @@
 import type { AppDeps } from '../app-deps.ts';
 import { generateToken, hashToken } from '../lib/crypto.ts';
 import type { ClientInfo } from './client-info.ts';
-import { loadUserProfile } from './current-user.ts';
+import { loadUserProfile } from './current-user.queries.ts';
 import { loadSignedInCaller } from './memberships.queries.ts';
 import { insertSession, markSignedIn, revokeSession, rotateSession } from './sessions.queries.ts';
 

@@ -3,8 +3,8 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
-import { mailOutbox } from '../db/schema/mail.ts';
 import type { Clock } from './clock.ts';
+import { insertOutboxMail } from './mail-outbox.queries.ts';
 
 /** One message the product sends: always both an HTML and a plain-text body. */
 export type OutgoingMail = {
@@ -55,20 +55,17 @@ export function createMailer(
     async send(mail) {
       const info = await emlBuilder.sendMail({ from: config.MAIL_FROM, ...messageOf(mail) });
       const now = clock();
-      const [row] = await db
-        .insert(mailOutbox)
-        .values({
-          orgId: mail.orgId ?? null,
-          toAddress: mail.to,
-          subject: mail.subject,
-          textBody: mail.text,
-          htmlBody: mail.html,
-          sentAt: now,
-        })
-        .returning({ id: mailOutbox.id });
+      const id = await insertOutboxMail(db, {
+        orgId: mail.orgId ?? null,
+        toAddress: mail.to,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+        sentAt: now,
+      });
       await mkdir(mailDir, { recursive: true });
       const stamp = now.toISOString().replace(/[:.]/g, '-');
-      await writeFile(path.join(mailDir, `${stamp}-${row?.id}.eml`), info.message as Buffer);
+      await writeFile(path.join(mailDir, `${stamp}-${id}.eml`), info.message as Buffer);
     },
     close: () => emlBuilder.close(),
   };

@@ -1,11 +1,10 @@
 import { constants, generateKeyPair, privateDecrypt } from 'node:crypto';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
 import { Password } from '@resonant/contracts/auth';
 import { PASSWORD_NOT_READABLE_MESSAGE } from '@resonant/contracts/org-users';
 import type { Database } from '../db/client.ts';
-import { serverKeys } from '../db/schema/server-keys.ts';
 import { badRequest } from './http-error.ts';
+import { findServerKey, insertServerKeyIfAbsent } from './server-keys.queries.ts';
 import { issueMessage } from './zod-issues.ts';
 
 const generate = promisify(generateKeyPair);
@@ -25,12 +24,7 @@ type KeyPair = { publicKey: string; privateKey: string };
 const cache = new WeakMap<object, Promise<KeyPair>>();
 
 async function loadOrCreate(db: Database): Promise<KeyPair> {
-  const select = () =>
-    db
-      .select({ publicKey: serverKeys.publicKey, privateKey: serverKeys.privateKey })
-      .from(serverKeys)
-      .where(eq(serverKeys.name, KEY_NAME));
-  const [stored] = await select();
+  const stored = await findServerKey(db, KEY_NAME);
   if (stored) return stored;
   const pair = await generate('rsa', {
     modulusLength: MODULUS_BITS,
@@ -38,11 +32,12 @@ async function loadOrCreate(db: Database): Promise<KeyPair> {
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
   // Two instances starting together may both generate one: the first insert wins and both read it.
-  await db
-    .insert(serverKeys)
-    .values({ name: KEY_NAME, algorithm: PASSWORD_TRANSPORT_ALGORITHM, ...pair })
-    .onConflictDoNothing();
-  const [winner] = await select();
+  await insertServerKeyIfAbsent(db, {
+    name: KEY_NAME,
+    algorithm: PASSWORD_TRANSPORT_ALGORITHM,
+    ...pair,
+  });
+  const winner = await findServerKey(db, KEY_NAME);
   if (!winner) throw new Error('password transport key was not stored');
   return winner;
 }

@@ -71,7 +71,7 @@ export const memberRollupTotals = pgTable(
 
 /**
  * One organisation's recordings of one calendar day (in its time zone), kept by every ingest in
- * the same transaction (lib/member-activity.ts), so the app admin's top organisations add up a
+ * the same transaction (lib/member-activity.queries.ts), so the app admin's top organisations add up a
  * few hundred rows per organisation at most instead of scanning readings and sessions. Counts
  * only; `active_members` counts each member once per day (member_active_days decides the first).
  */
@@ -122,7 +122,7 @@ export const memberActiveDays = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.accountId, t.day] }),
-    // The seats of a period (lib/seats.ts) read an organisation's days in a range.
+    // The seats of a period (lib/seats.queries.ts) read an organisation's days in a range.
     index('member_active_days_org_day_idx').on(t.orgId, t.day),
   ],
 );

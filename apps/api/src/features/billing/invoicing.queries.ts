@@ -19,7 +19,7 @@ import { jobs } from '../../db/schema/jobs.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { orgMemberships, organisations } from '../../db/schema/organisations.ts';
 import type { OrgScope } from '../../kernel/scope.ts';
-import { orgDay } from '../../lib/seats.ts';
+import { orgDay } from '../../lib/seats.queries.ts';
 
 type OrgRef = Pick<OrgScope, 'orgId'>;
 export type InvoiceRow = typeof invoices.$inferSelect;

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.ts';
 import { enqueueJob } from '../../jobs/job-queue.queries.ts';
 import { invoiceDueDate, periodContaining } from '../../lib/billing-period.ts';
 import type { BillingProvider } from '../../lib/billing/billing-provider.ts';
-import { countSeats } from '../../lib/seats.ts';
+import { countSeats } from '../../lib/seats.queries.ts';
 import { ensureOrgCustomer, storedCustomerId } from './billing-customer.ts';
 import { findBillingOrg, listMethods } from './billing.queries.ts';
 import { BILLING_MAIL_JOB } from './invoice-mail.ts';

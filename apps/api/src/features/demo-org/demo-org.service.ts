@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DEMO_ORG_NOT_FOUND_MESSAGE,
@@ -15,6 +14,7 @@ import type { TenantScope } from '../../kernel/scope.ts';
 import type { JobWorker } from '../../jobs/job-worker.ts';
 import { audit } from '../../kernel/audit.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { lockForTransaction } from '../../lib/advisory-lock.queries.ts';
 import { DEMO_ORG_REFRESH_JOB, DEMO_ORG_REFRESH_MAX_ATTEMPTS } from './demo-org-refresh.ts';
 import { findDemoOrgId, findJobOfKind, findUnfinishedJob } from './demo-org.queries.ts';
 
@@ -33,7 +33,7 @@ export async function startDemoOrgUpdate(
     const orgId = await findDemoOrgId(tx);
     if (!orgId) throw notFound(DEMO_ORG_NOT_FOUND_MESSAGE);
     // Two calls at once: the second waits here, then finds the first one's job.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`demo-org.refresh:${orgId}`}))`);
+    await lockForTransaction(tx, `demo-org.refresh:${orgId}`);
     const unfinished = await findUnfinishedJob(tx, DEMO_ORG_REFRESH_JOB, orgId);
     if (unfinished) return { jobId: unfinished, queued: false };
     const jobId = await deps.jobs.enqueue(tx, {

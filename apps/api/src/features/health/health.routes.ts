@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { HealthResponse } from '@resonant/contracts/health';
 import type { AppDeps } from '../../app-deps.ts';
+import { pingDatabase } from './health.queries.ts';
 
 /** GET /api/health: liveness plus which database engine serves this process. */
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, databaseKind }) => {
@@ -13,7 +13,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, da
     },
     async (_request, reply) => {
       try {
-        await db.execute(sql`select 1`);
+        await pingDatabase(db);
         return { status: 'ok' as const, database: databaseKind };
       } catch {
         return reply.status(503).send({ status: 'degraded', database: databaseKind });

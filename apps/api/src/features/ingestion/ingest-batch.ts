@@ -2,8 +2,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
 import type { OrgScope } from '../../kernel/scope.ts';
 import type { HrvAnalyser } from '../../lib/hrv-pool.ts';
-import { recordMemberActivity, type ActivityType } from '../../lib/member-activity.ts';
-import { findOfferedTags } from '../../lib/offered-tags.ts';
+import { recordMemberActivity, type ActivityType } from '../../lib/member-activity.queries.ts';
+import { findOfferedTags } from '../../lib/offered-tags.queries.ts';
 import type { CheckedEntry } from '../../lib/recording-input.ts';
 import {
   batchOutcomes,

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { readingTags, readings, tags } from '../../db/schema/readings.ts';
 import { metricColumnsOf } from '../../lib/hrv-metrics.ts';
 import type { OrgScope } from '../../kernel/scope.ts';
-import { insertUnnested } from '../../lib/bulk-insert.ts';
+import { insertUnnested } from '../../lib/bulk-insert.queries.ts';
 import { sortTags, type PresentedTag } from '../../lib/offered-tags.ts';
 import type { AnalysedReading } from '../../lib/reading-analysis.ts';
 

@@ -6,7 +6,7 @@ import { hrvSessionMinutes, hrvSessions, hrvSessionTags } from '../../db/schema/
 import { tags } from '../../db/schema/readings.ts';
 import { metricColumnsOf } from '../../lib/hrv-metrics.ts';
 import type { OrgScope } from '../../kernel/scope.ts';
-import { insertUnnested } from '../../lib/bulk-insert.ts';
+import { insertUnnested } from '../../lib/bulk-insert.queries.ts';
 import { sortTags, type PresentedTag } from '../../lib/offered-tags.ts';
 import type { AnalysedSession } from '../../lib/session-analysis.ts';
 

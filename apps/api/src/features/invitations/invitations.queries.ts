@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { SortOrder } from '@resonant/contracts/fields';
 import type { InvitationsSort } from '@resonant/contracts/invitations';
 import type { InvitationsScope } from '../../kernel/scope.ts';
@@ -222,4 +222,68 @@ export async function setInvitationMailStatus(
   mailStatus: MailStatus,
 ): Promise<void> {
   await db.update(invitations).set({ mailStatus }).where(eq(invitations.id, id));
+}
+
+/**
+ * Stores a new invitation; answers its id, or undefined when one to the same email is pending in
+ * the organisation already.
+ */
+export async function insertInvitationUnlessPending(
+  tx: Database,
+  invitation: Omit<typeof invitations.$inferInsert, 'id'>,
+): Promise<string | undefined> {
+  const [created] = await tx
+    .insert(invitations)
+    .values(invitation)
+    .onConflictDoNothing()
+    .returning({ id: invitations.id });
+  return created?.id;
+}
+
+/** Makes the invitation pending again with a fresh expiry and no link yet (the resend). */
+export async function reopenInvitation(
+  tx: Database,
+  invitation: { id: string; orgId: string },
+  link: { tokenHash: string; expiresAt: Date; issuedAt: Date },
+): Promise<void> {
+  await tx
+    .update(invitations)
+    .set({
+      status: 'pending',
+      tokenHash: link.tokenHash,
+      mailStatus: 'queued',
+      expiresAt: link.expiresAt,
+      linkIssuedAt: link.issuedAt,
+      respondedAt: null,
+    })
+    .where(and(eq(invitations.id, invitation.id), eq(invitations.orgId, invitation.orgId)));
+}
+
+/**
+ * Records the answer to the invitation when it is still the pending, unexpired invitation of this
+ * token; answers whether it was.
+ */
+export async function answerPendingInvitation(
+  tx: Database,
+  invitation: { id: string; tokenHash: string },
+  answer: { status: 'accepted' | 'rejected'; acceptedByAccountId: string | null },
+  now: Date,
+): Promise<boolean> {
+  const [answered] = await tx
+    .update(invitations)
+    .set({
+      status: answer.status,
+      respondedAt: now,
+      acceptedByAccountId: answer.acceptedByAccountId,
+    })
+    .where(
+      and(
+        eq(invitations.id, invitation.id),
+        eq(invitations.tokenHash, invitation.tokenHash),
+        eq(invitations.status, 'pending'),
+        gt(invitations.expiresAt, now),
+      ),
+    )
+    .returning({ id: invitations.id });
+  return answered !== undefined;
 }

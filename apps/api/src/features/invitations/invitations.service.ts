@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   GROUP_NOT_FOUND_MESSAGE,
@@ -24,7 +23,6 @@ import {
 } from '@resonant/contracts/invitations';
 import type { AppDeps } from '../../app-deps.ts';
 import { canInviteRole } from '@resonant/contracts/invitations-policies';
-import { invitations } from '../../db/schema/invitations.ts';
 import type { JobWorker } from '../../jobs/job-worker.ts';
 import { audit } from '../../kernel/audit.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -48,9 +46,11 @@ import {
   findInvitation,
   findOrganisationName,
   findOrgGroup,
+  insertInvitationUnlessPending,
   isOrgMember,
   listInvitations,
   listOrgGroups,
+  reopenInvitation,
   searchOrganisations,
   type InvitationRow,
 } from './invitations.queries.ts';
@@ -180,36 +180,32 @@ export async function invite(
   const now = deps.clock();
   const invitationId = await deps.db.transaction(async (tx) => {
     await expireStaleInvitations(tx, orgId, body.email, now);
-    const [created] = await tx
-      .insert(invitations)
-      .values({
-        orgId,
-        groupId,
-        email: body.email,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        role: body.role,
-        invitedByAccountId: reach.accountId,
-        tokenHash: voidTokenHash(),
-        expiresAt: linkExpiry(now, deps.config.INVITATION_TTL_DAYS),
-        linkIssuedAt: now,
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: invitations.id });
-    if (!created) throw conflict(ALREADY_PENDING_MESSAGE);
+    const createdId = await insertInvitationUnlessPending(tx, {
+      orgId,
+      groupId,
+      email: body.email,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      role: body.role,
+      invitedByAccountId: reach.accountId,
+      tokenHash: voidTokenHash(),
+      expiresAt: linkExpiry(now, deps.config.INVITATION_TTL_DAYS),
+      linkIssuedAt: now,
+      createdAt: now,
+    });
+    if (!createdId) throw conflict(ALREADY_PENDING_MESSAGE);
     await deps.jobs.enqueue(tx, {
       kind: INVITATION_MAIL_JOB,
       orgId,
-      payload: { invitationId: created.id },
+      payload: { invitationId: createdId },
       maxAttempts: deps.config.MAIL_MAX_ATTEMPTS,
     });
-    await audit(tx, { ...scope, orgId }, 'invitation.create', created.id, {
+    await audit(tx, { ...scope, orgId }, 'invitation.create', createdId, {
       role: body.role,
       groupId,
       mode: reach.mode,
     });
-    return created.id;
+    return createdId;
   });
   deps.jobs.kick();
   return {
@@ -237,17 +233,11 @@ export async function resend(
   try {
     await deps.db.transaction(async (tx) => {
       await expireStaleInvitations(tx, row.orgId, row.email, now, row.id);
-      await tx
-        .update(invitations)
-        .set({
-          status: 'pending',
-          tokenHash: voidTokenHash(),
-          mailStatus: 'queued',
-          expiresAt: linkExpiry(now, deps.config.INVITATION_TTL_DAYS),
-          linkIssuedAt: now,
-          respondedAt: null,
-        })
-        .where(and(eq(invitations.id, row.id), eq(invitations.orgId, row.orgId)));
+      await reopenInvitation(tx, row, {
+        tokenHash: voidTokenHash(),
+        expiresAt: linkExpiry(now, deps.config.INVITATION_TTL_DAYS),
+        issuedAt: now,
+      });
       await deps.jobs.enqueue(tx, {
         kind: INVITATION_MAIL_JOB,
         orgId: row.orgId,

@@ -1,4 +1,3 @@
-import { and, eq, gt } from 'drizzle-orm';
 import {
   INVITATION_ACCEPTED_MESSAGE,
   INVITATION_EXPIRED_MESSAGE,
@@ -11,14 +10,13 @@ import {
 } from '@resonant/contracts/invitations';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { loadAccountEmail, saveCurrentContext } from '../../kernel/current-user.ts';
-import { invitations } from '../../db/schema/invitations.ts';
+import { loadAccountEmail, saveCurrentContext } from '../../kernel/current-user.queries.ts';
 import { audit } from '../../kernel/audit.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { HttpError, forbidden, notFound } from '../../lib/http-error.ts';
-import { joinOrganisation } from '../../lib/join-organisation.ts';
+import { joinOrganisation } from '../../lib/join-organisation.queries.ts';
 import type { TenantScope } from '../../kernel/scope.ts';
-import { findInvitationByTokenHash } from './invitations.queries.ts';
+import { answerPendingInvitation, findInvitationByTokenHash } from './invitations.queries.ts';
 
 const gone = (message: string) => new HttpError(410, message);
 
@@ -77,22 +75,12 @@ export async function processInvitation(
   const now = deps.clock();
   const accepted = body.status === 'accepted';
   await deps.db.transaction(async (tx) => {
-    const [answered] = await tx
-      .update(invitations)
-      .set({
-        status: body.status,
-        respondedAt: now,
-        acceptedByAccountId: accepted ? accountId : null,
-      })
-      .where(
-        and(
-          eq(invitations.id, invitation.id),
-          eq(invitations.tokenHash, tokenHash),
-          eq(invitations.status, 'pending'),
-          gt(invitations.expiresAt, now),
-        ),
-      )
-      .returning({ id: invitations.id });
+    const answered = await answerPendingInvitation(
+      tx,
+      { id: invitation.id, tokenHash },
+      { status: body.status, acceptedByAccountId: accepted ? accountId : null },
+      now,
+    );
     // Answered, resent or expired between the check above and now.
     if (!answered) throw notFound(INVITATION_NOT_VALID_MESSAGE);
 

@@ -104,3 +104,36 @@ export async function setClaimMailStatus(
 ): Promise<void> {
   await db.update(lifetimeClaims).set({ mailStatus }).where(eq(lifetimeClaims.id, id));
 }
+
+/** Stores a new claim and answers its id. */
+export async function insertClaim(
+  tx: Database,
+  claim: Omit<typeof lifetimeClaims.$inferInsert, 'id'>,
+): Promise<string | undefined> {
+  const [row] = await tx.insert(lifetimeClaims).values(claim).returning({ id: lifetimeClaims.id });
+  return row?.id;
+}
+
+/**
+ * Marks the claim claimed by the account when it is still the pending, unexpired claim of this
+ * token; answers whether it was.
+ */
+export async function markClaimClaimed(
+  tx: Database,
+  claim: { claimId: string; tokenHash: string; accountId: string },
+  now: Date,
+): Promise<boolean> {
+  const [claimed] = await tx
+    .update(lifetimeClaims)
+    .set({ status: 'claimed', claimedByAccountId: claim.accountId, claimedAt: now })
+    .where(
+      and(
+        eq(lifetimeClaims.id, claim.claimId),
+        eq(lifetimeClaims.tokenHash, claim.tokenHash),
+        eq(lifetimeClaims.status, 'pending'),
+        gt(lifetimeClaims.expiresAt, now),
+      ),
+    )
+    .returning({ id: lifetimeClaims.id });
+  return claimed !== undefined;
+}

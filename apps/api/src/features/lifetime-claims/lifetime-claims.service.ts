@@ -1,4 +1,3 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ORGANIZATION_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import {
@@ -16,14 +15,14 @@ import {
   type LifetimeClaim,
 } from '@resonant/contracts/lifetime-claims';
 import type { AppDeps } from '../../app-deps.ts';
-import { loadAccountEmail } from '../../kernel/current-user.ts';
-import { lifetimeClaims } from '../../db/schema/invitations.ts';
+import { loadAccountEmail } from '../../kernel/current-user.queries.ts';
+import { lockForTransaction } from '../../lib/advisory-lock.queries.ts';
 import type { JobWorker } from '../../jobs/job-worker.ts';
 import { audit } from '../../kernel/audit.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
-import { joinOrganisation } from '../../lib/join-organisation.ts';
+import { joinOrganisation } from '../../lib/join-organisation.queries.ts';
 import { linkExpiry, voidTokenHash } from '../../lib/link-tokens.ts';
 import type { TenantScope } from '../../kernel/scope.ts';
 import { CLAIM_MAIL_JOB } from './claim-mail.ts';
@@ -31,7 +30,9 @@ import {
   findClaimById,
   findClaimByTokenHash,
   hasLifetimeMembership,
+  insertClaim,
   listClaims,
+  markClaimClaimed,
   organisationExists,
   revokePendingClaims,
   type ClaimRow,
@@ -79,30 +80,25 @@ export async function issueClaim(
   const now = deps.clock();
   const claimId = await deps.db.transaction(async (tx) => {
     // One issue per email at a time, so two simultaneous requests cannot both leave a live link.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`lifetime-claim:${body.email}`}))`,
-    );
+    await lockForTransaction(tx, `lifetime-claim:${body.email}`);
     await revokePendingClaims(tx, body.email, now);
-    const [claim] = await tx
-      .insert(lifetimeClaims)
-      .values({
-        email: body.email,
-        orgId: body.orgId ?? null,
-        tokenHash: voidTokenHash(),
-        issuedByAccountId: scope.accountId,
-        expiresAt: linkExpiry(now, deps.config.CLAIM_LINK_TTL_DAYS),
-        createdAt: now,
-      })
-      .returning({ id: lifetimeClaims.id });
-    if (!claim) throw new Error('claim not stored');
+    const id = await insertClaim(tx, {
+      email: body.email,
+      orgId: body.orgId ?? null,
+      tokenHash: voidTokenHash(),
+      issuedByAccountId: scope.accountId,
+      expiresAt: linkExpiry(now, deps.config.CLAIM_LINK_TTL_DAYS),
+      createdAt: now,
+    });
+    if (!id) throw new Error('claim not stored');
     await deps.jobs.enqueue(tx, {
       kind: CLAIM_MAIL_JOB,
       orgId: body.orgId ?? null,
-      payload: { claimId: claim.id },
+      payload: { claimId: id },
       maxAttempts: deps.config.MAIL_MAX_ATTEMPTS,
     });
-    await audit(tx, { ...scope, orgId: body.orgId ?? null }, 'lifetime-claim.issue', claim.id);
-    return claim.id;
+    await audit(tx, { ...scope, orgId: body.orgId ?? null }, 'lifetime-claim.issue', id);
+    return id;
   });
   deps.jobs.kick();
   const row = await findClaimById(deps.db, claimId);
@@ -154,18 +150,11 @@ export async function claimMembership(
   const now = deps.clock();
   try {
     await deps.db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .update(lifetimeClaims)
-        .set({ status: 'claimed', claimedByAccountId: accountId, claimedAt: now })
-        .where(
-          and(
-            eq(lifetimeClaims.id, claim.id),
-            eq(lifetimeClaims.tokenHash, hashToken(token)),
-            eq(lifetimeClaims.status, 'pending'),
-            gt(lifetimeClaims.expiresAt, now),
-          ),
-        )
-        .returning({ id: lifetimeClaims.id });
+      const claimed = await markClaimClaimed(
+        tx,
+        { claimId: claim.id, tokenHash: hashToken(token), accountId },
+        now,
+      );
       if (!claimed) throw notFound(CLAIM_NOT_VALID_MESSAGE);
       if (claim.orgId) {
         await joinOrganisation(tx, { orgId: claim.orgId, accountId, groupIds: [], lifetime: true });

@@ -1,8 +1,8 @@
 import type { Gender } from '@resonant/contracts/profile';
 import type { Database } from '../../db/client.ts';
-import { groupMemberships, orgMemberships } from '../../db/schema/organisations.ts';
-import { accountIdsByEmail, createAccountsByEmail } from '../../lib/accounts-by-email.ts';
+import { accountIdsByEmail, createAccountsByEmail } from '../../lib/accounts-by-email.queries.ts';
 import { hashPassword } from '../../lib/crypto.ts';
+import { insertGroupMembershipsIfAbsent, insertNewMemberships } from './org-users.queries.ts';
 
 /** A person to put in the organisation, already checked by the Add User rules. */
 export type EnrolRow = {
@@ -72,20 +72,18 @@ export async function enrolUsers(
     );
     const accountIds = new Map([...existing, ...ids]);
 
-    const joined = await tx
-      .insert(orgMemberships)
-      .values(rows.map((row) => ({ orgId, accountId: accountIds.get(row.email)! })))
-      .onConflictDoNothing()
-      .returning({ accountId: orgMemberships.accountId });
-    const newMembers = new Set(joined.map((row) => row.accountId));
+    const newMembers = await insertNewMemberships(
+      tx,
+      { orgId },
+      rows.map((row) => accountIds.get(row.email)!),
+    );
 
     const groupRows = rows.flatMap((row) => {
       const accountId = accountIds.get(row.email)!;
       if (!newMembers.has(accountId)) return [];
       return [...new Set(row.groupIds)].map((groupId) => ({ orgId, groupId, accountId }));
     });
-    if (groupRows.length > 0)
-      await tx.insert(groupMemberships).values(groupRows).onConflictDoNothing();
+    await insertGroupMembershipsIfAbsent(tx, groupRows);
 
     return rows.map((row): EnrolOutcome => {
       const accountId = accountIds.get(row.email)!;

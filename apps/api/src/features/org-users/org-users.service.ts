@@ -34,7 +34,7 @@ import { audit } from '../../kernel/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { readTransportedPassword } from '../../lib/password-transport.ts';
 import { presentOrgUser } from '../../lib/org-user-row.ts';
-import { currentSeats, recordPayerChange, seatPayer } from '../../lib/seats.ts';
+import { currentSeats, recordPayerChange, seatPayer } from '../../lib/seats.queries.ts';
 import {
   requireMembersScope,
   requireUsersScope,
@@ -274,7 +274,7 @@ export async function removeUser(
   if (!member) throw notFound(USER_NOT_FOUND_MESSAGE);
   await deps.db.transaction(async (tx) => {
     const ended = await deleteMembership(tx, users, query.userId);
-    // The days before today keep the payer they had, whoever pays a later membership (lib/seats.ts).
+    // The days before today keep the payer they had, whoever pays a later membership (lib/seats.queries.ts).
     if (ended) {
       await recordPayerChange(
         tx,

@@ -353,7 +353,7 @@ describe('org users', () => {
     });
 
     it('counts weekly active, internal, external and all members of the caller org only', async () => {
-      // Seats of the current period (lib/seats.ts): Ada, paid by the org, recorded on two of its
+      // Seats of the current period (lib/seats.queries.ts): Ada, paid by the org, recorded on two of its
       // days; Ben pays himself, and Ada's day of May is in the period before.
       await t.db.insert(memberActiveDays).values([
         { orgId: orgA.id, accountId: id.ada, day: '2025-05-31' },
@@ -730,7 +730,7 @@ describe('org users', () => {
       await change(token.orgAdmin, id.ada);
       expect(await row(id.ada)).toMatchObject({ subscription_payer: 'Org', is_solo: false });
       expect(await audits('org-user.change-payer', id.ada)).toHaveLength(2);
-      // Each change is dated by the organisation's day, for the seat count (lib/seats.ts).
+      // Each change is dated by the organisation's day, for the seat count (lib/seats.queries.ts).
       expect(await payerChangesOf(id.ada)).toEqual([
         { changedOn: '2025-06-10', payerBefore: 'org', payerAfter: 'user' },
         { changedOn: '2025-06-10', payerBefore: 'user', payerAfter: 'org' },
@@ -831,7 +831,7 @@ describe('org users', () => {
       const again = await t.call('DELETE', `/api/org/users?userId=${id.ben}`, token.orgAdmin);
       expect(again.statusCode).toBe(404);
       // Ben paid his own seat: the days before today stay his to pay, whoever pays if he is
-      // added again (lib/seats.ts).
+      // added again (lib/seats.queries.ts).
       expect(await payerChangesOf(id.ben)).toEqual([
         { changedOn: '2025-06-10', payerBefore: 'user', payerAfter: 'user' },
       ]);

@@ -9,8 +9,8 @@ import {
   organisations,
 } from '../../db/schema/organisations.ts';
 import { orgDailyActivity } from '../../db/schema/rollups.ts';
-import { createAccountsByEmail, type NewAccount } from '../../lib/accounts-by-email.ts';
-import { joinOrganisation } from '../../lib/join-organisation.ts';
+import { createAccountsByEmail, type NewAccount } from '../../lib/accounts-by-email.queries.ts';
+import { joinOrganisation } from '../../lib/join-organisation.queries.ts';
 import { containsPattern, memberMatches } from '../../lib/member-search.ts';
 import { selectNamedPeople } from '../../lib/named-people.queries.ts';
 

@@ -31,14 +31,14 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
 import type { TenantScope } from '../../kernel/scope.ts';
 import { ORGANISATION_UNIQUE_NAME_INDEX } from '../../db/schema/organisations.ts';
-import { accountIdsByEmail } from '../../lib/accounts-by-email.ts';
+import { accountIdsByEmail } from '../../lib/accounts-by-email.queries.ts';
 import { audit } from '../../kernel/audit.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
-import { joinOrganisation } from '../../lib/join-organisation.ts';
+import { joinOrganisation } from '../../lib/join-organisation.queries.ts';
 import { readTransportedPassword } from '../../lib/password-transport.ts';
-import { recordPayerChange, seatPayer } from '../../lib/seats.ts';
+import { recordPayerChange, seatPayer } from '../../lib/seats.queries.ts';
 import {
   deleteOrganization,
   demoteOrgAdmin,
@@ -276,7 +276,7 @@ export async function removeOrgAdmin(
     if (admins.length <= 1) throw conflict(LAST_ORG_ADMIN_MESSAGE);
     if (admin.isExternal) {
       const ended = await removeFromOrganization(tx, org, query.userId);
-      // As every removal: the days before today keep their payer (lib/seats.ts).
+      // As every removal: the days before today keep their payer (lib/seats.queries.ts).
       if (ended) {
         await recordPayerChange(
           tx,

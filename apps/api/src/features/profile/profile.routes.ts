@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UpdateProfileBody, UserProfile } from '@resonant/contracts/profile';
-import { loadUserProfile } from '../../kernel/current-user.ts';
+import { loadUserProfile } from '../../kernel/current-user.queries.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { updateOwnProfile } from './profile.queries.ts';
 import { errorResponses } from '../../lib/error-responses.ts';

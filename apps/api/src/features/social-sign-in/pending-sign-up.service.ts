@@ -11,7 +11,7 @@ import { conflict, HttpError, unauthorized } from '../../lib/http-error.ts';
 import { findAccountByEmail, insertAccount } from '../../kernel/accounts.queries.ts';
 import type { ClientInfo } from '../../kernel/client-info.ts';
 import { startSession, type IssuedSession } from '../../kernel/sessions.ts';
-import { loadAccountEmail } from '../../kernel/current-user.ts';
+import { loadAccountEmail } from '../../kernel/current-user.queries.ts';
 import { linkIdentity } from './link-identity.ts';
 import type { OidcClient } from './oidc-clients.ts';
 import {

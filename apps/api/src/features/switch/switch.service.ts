@@ -1,6 +1,6 @@
 import type { OrgGroupMapping, SwitchBody } from '@resonant/contracts/switch';
 import type { AppDeps } from '../../app-deps.ts';
-import { loadUserProfile, saveCurrentContext } from '../../kernel/current-user.ts';
+import { loadUserProfile, saveCurrentContext } from '../../kernel/current-user.queries.ts';
 import { allowedContext, canSwitchToOrg } from '../../kernel/policies.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
 import type { TenantScope } from '../../kernel/scope.ts';

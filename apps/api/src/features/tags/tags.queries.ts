@@ -1,7 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { tags } from '../../db/schema/readings.ts';
-import { offeredTo } from '../../lib/offered-tags.ts';
+import { offeredTo } from '../../lib/offered-tags.queries.ts';
 import type { OrgScope } from '../../kernel/scope.ts';
 
 /** The tags offered to the scope's organisation (platform-wide and its own), by name. */

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAccount } from '../../test/factories.ts';
 import { accounts, profiles } from '../db/schema/accounts.ts';
 import { ORGANISATION_UNIQUE_NAME_INDEX } from '../db/schema/organisations.ts';
-import { createAccountsByEmail, type NewAccount } from './accounts-by-email.ts';
+import { createAccountsByEmail, type NewAccount } from './accounts-by-email.queries.ts';
 import { isUniqueViolation } from './db-errors.ts';
 
 const person = (email: string): NewAccount => ({
