@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { BINDING_COOKIE, PENDING_COOKIE } from '../src/features/social-sign-in/social-cookies.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import {
@@ -15,7 +16,7 @@ export const APP_URL = 'http://localhost:3000';
  * A test identity provider and an app configured against it, as the social sign-in tests share
  * them; `close` stops both. The provider is stopped too if the app fails to start.
  */
-export async function startSocialSignInApp() {
+async function startSocialSignInApp() {
   const idp = await startTestIdentityProvider({ appUrl: APP_URL });
   let t: TestApp;
   try {
@@ -29,6 +30,21 @@ export async function startSocialSignInApp() {
     await idp.close();
   };
   return { idp, t, close };
+}
+
+export type SocialSignInApp = Awaited<ReturnType<typeof startSocialSignInApp>>;
+
+/**
+ * The social sign-in app for the enclosing describe (or file): started before its tests, closed
+ * after them. The returned object is filled in once `beforeAll` has run, so read it inside tests.
+ */
+export function useSocialSignInApp(): SocialSignInApp {
+  const app = {} as SocialSignInApp;
+  beforeAll(async () => {
+    Object.assign(app, await startSocialSignInApp());
+  });
+  afterAll(() => app.close?.());
+  return app;
 }
 
 /** A round trip's start as the browser holds it: the authorization URL and the binding cookie. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuthResponse } from '@resonant/contracts/auth';
 import {
   IDENTITY_NOT_FOUND_MESSAGE,
@@ -10,11 +10,7 @@ import {
   socialErrorMessage,
   type SignInMethodsResponse,
 } from '@resonant/contracts/social-sign-in';
-import type { TestApp } from '../../../test/build-test-app.ts';
-import {
-  type TestIdentityProvider,
-  type TestPerson,
-} from '../../../test/oidc-identity-provider.ts';
+import { type TestPerson } from '../../../test/oidc-identity-provider.ts';
 import { signedInAccount } from '../../../test/org-builder.ts';
 import {
   cookieJar,
@@ -22,7 +18,7 @@ import {
   landing,
   pendingCookie,
   roundTrip,
-  startSocialSignInApp,
+  useSocialSignInApp,
   started,
   withPending,
 } from '../../../test/social-round-trip.ts';
@@ -30,14 +26,7 @@ import { socialIdentities } from '../../db/schema/accounts.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { socialSignInAttempts } from '../../db/schema/social-sign-in.ts';
 
-let idp: TestIdentityProvider;
-let t: TestApp;
-let close: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  ({ idp, t, close } = await startSocialSignInApp());
-});
-afterAll(() => close?.());
+const app = useSocialSignInApp();
 
 const newEmail = (label = 'methods') => `${label}-${randomUUID().slice(0, 8)}@example.test`;
 const person = (email = newEmail()): TestPerson => ({ email, givenName: 'Grace' });
@@ -48,22 +37,22 @@ const PROFILE = {
   birthDate: '1986-12-09',
 };
 
-const methods = (token: string) => t.call('GET', '/api/user/sign-in-methods', token);
+const methods = (token: string) => app.t.call('GET', '/api/user/sign-in-methods', token);
 const startLink = (token: string, provider: string, returnTo = '/user') =>
-  t.call('POST', '/api/user/sign-in-methods/link', token, { provider, returnTo });
+  app.t.call('POST', '/api/user/sign-in-methods/link', token, { provider, returnTo });
 const unlink = (token: string, identityId: string) =>
-  t.call('DELETE', `/api/user/sign-in-methods/${identityId}`, token);
+  app.t.call('DELETE', `/api/user/sign-in-methods/${identityId}`, token);
 
 /** Links `provider` to the signed-in account through the round trip, as `who` at the provider. */
 async function link(token: string, provider: string, who: TestPerson, returnTo = '/user') {
   const start = started(await startLink(token, provider, returnTo));
-  return deliver(t, await idp.signIn(start.url.href, who), start.binding);
+  return deliver(app.t, await app.idp.signIn(start.url.href, who), start.binding);
 }
 
 /** An account made by social sign-up only (no password), signed in. */
 async function socialOnlyAccount(provider = 'google', who = person()) {
-  const token = pendingCookie(await roundTrip(t, idp, provider, who));
-  const created = await t.app.inject({
+  const token = pendingCookie(await roundTrip(app.t, app.idp, provider, who));
+  const created = await app.t.app.inject({
     method: 'POST',
     url: '/api/user/profile',
     cookies: withPending(token),
@@ -76,12 +65,12 @@ async function socialOnlyAccount(provider = 'google', who = person()) {
 describe('/api/user/sign-in-methods', () => {
   it('answers 401 when signed out', async () => {
     for (const response of [
-      await t.call('GET', '/api/user/sign-in-methods'),
-      await t.call('POST', '/api/user/sign-in-methods/link', undefined, {
+      await app.t.call('GET', '/api/user/sign-in-methods'),
+      await app.t.call('POST', '/api/user/sign-in-methods/link', undefined, {
         provider: 'google',
         returnTo: '/user',
       }),
-      await t.call('DELETE', `/api/user/sign-in-methods/${randomUUID()}`),
+      await app.t.call('DELETE', `/api/user/sign-in-methods/${randomUUID()}`),
     ]) {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: 'Unauthorized' });
@@ -89,7 +78,7 @@ describe('/api/user/sign-in-methods', () => {
   });
 
   it('lists the password, the linked identities and every provider', async () => {
-    const account = await signedInAccount(t, { email: newEmail() });
+    const account = await signedInAccount(app.t, { email: newEmail() });
     const before = await methods(account.token);
     expect(before.statusCode).toBe(200);
     expect(before.json<SignInMethodsResponse>()).toEqual({
@@ -105,7 +94,7 @@ describe('/api/user/sign-in-methods', () => {
 
   describe('linking', () => {
     it('adds the identity through a round trip and lands back with social_linked', async () => {
-      const account = await signedInAccount(t, { email: newEmail() });
+      const account = await signedInAccount(app.t, { email: newEmail() });
       const at = newEmail('linked-google');
       const response = await link(account.token, 'google', person(at), '/user?tab=methods');
       const to = landing(response);
@@ -125,7 +114,7 @@ describe('/api/user/sign-in-methods', () => {
           linked_at: expect.any(String),
         },
       ]);
-      const [audit] = await t.db
+      const [audit] = await app.t.db
         .select({ details: auditLog.details })
         .from(auditLog)
         .where(
@@ -134,16 +123,16 @@ describe('/api/user/sign-in-methods', () => {
       expect(audit?.details).toEqual({ provider: 'google' });
 
       // The identity now signs in to this account.
-      const signIn = await roundTrip(t, idp, 'google', person(at));
+      const signIn = await roundTrip(app.t, app.idp, 'google', person(at));
       expect(landing(signIn).pathname).toBe('/user');
       expect(signIn.cookies.some((cookie) => cookie.name === 'resonant_refresh')).toBe(true);
     });
 
     it('keeps another tab’s sign-in round trip (cookies sent as a browser sends them)', async () => {
-      const account = await signedInAccount(t, { email: newEmail() });
+      const account = await signedInAccount(app.t, { email: newEmail() });
       const jar = cookieJar();
       const send = async (request: InjectOptions & { url: string }) => {
-        const response = await t.app.inject({ ...request, cookies: jar.for(request.url) });
+        const response = await app.t.app.inject({ ...request, cookies: jar.for(request.url) });
         jar.keep(response);
         return response;
       };
@@ -155,13 +144,13 @@ describe('/api/user/sign-in-methods', () => {
         await send({
           method: 'POST',
           url: '/api/user/sign-in-methods/link',
-          headers: t.bearer(account.token),
+          headers: app.t.bearer(account.token),
           payload: { provider: 'acme', returnTo: '/user' },
         }),
       );
       expect(linkStart.binding).toBe(signIn.binding);
-      const linkBack = await idp.signIn(linkStart.url.href, person(newEmail('tab-two')));
-      const signInBack = await idp.signIn(signIn.url.href, person(newEmail('tab-one')));
+      const linkBack = await app.idp.signIn(linkStart.url.href, person(newEmail('tab-two')));
+      const signInBack = await app.idp.signIn(signIn.url.href, person(newEmail('tab-one')));
       const linked = await send({ method: 'GET', url: linkBack.url });
       expect(landing(linked).searchParams.get('social_linked')).toBe('acme');
       const signedUp = await send({ method: 'GET', url: signInBack.url });
@@ -169,10 +158,10 @@ describe('/api/user/sign-in-methods', () => {
     });
 
     it('stores the attempt for the signed-in account, with its return page', async () => {
-      const account = await signedInAccount(t, { email: newEmail() });
+      const account = await signedInAccount(app.t, { email: newEmail() });
       const start = started(await startLink(account.token, 'acme', '/group'));
       const state = start.url.searchParams.get('state')!;
-      const rows = await t.db
+      const rows = await app.t.db
         .select({
           purpose: socialSignInAttempts.purpose,
           accountId: socialSignInAttempts.accountId,
@@ -184,7 +173,7 @@ describe('/api/user/sign-in-methods', () => {
     });
 
     it('refuses an unknown provider (404) and one already linked (409)', async () => {
-      const account = await signedInAccount(t, { email: newEmail() });
+      const account = await signedInAccount(app.t, { email: newEmail() });
       const unknown = await startLink(account.token, 'myspace');
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual({ message: PROVIDER_NOT_FOUND_MESSAGE });
@@ -195,14 +184,14 @@ describe('/api/user/sign-in-methods', () => {
     });
 
     it('refuses a returnTo off this site', async () => {
-      const account = await signedInAccount(t, { email: newEmail() });
+      const account = await signedInAccount(app.t, { email: newEmail() });
       const response = await startLink(account.token, 'google', '//evil.example');
       expect(response.statusCode).toBe(400);
     });
 
     it('refuses an identity linked to another account (linked-elsewhere)', async () => {
       const holder = await socialOnlyAccount('google');
-      const account = await signedInAccount(t, { email: newEmail() });
+      const account = await signedInAccount(app.t, { email: newEmail() });
       const response = await link(account.token, 'google', person(holder.email), '/user');
       const to = landing(response);
       expect(to.pathname).toBe('/user');
@@ -224,9 +213,13 @@ describe('/api/user/sign-in-methods', () => {
     });
 
     it('answers a cancelled link on its page with social_error=cancelled', async () => {
-      const account = await signedInAccount(t, { email: newEmail() });
+      const account = await signedInAccount(app.t, { email: newEmail() });
       const start = started(await startLink(account.token, 'google', '/org'));
-      const response = await deliver(t, await idp.signIn(start.url.href, 'cancel'), start.binding);
+      const response = await deliver(
+        app.t,
+        await app.idp.signIn(start.url.href, 'cancel'),
+        start.binding,
+      );
       const to = landing(response);
       expect(to.pathname).toBe('/org');
       expect(Object.fromEntries(to.searchParams)).toEqual({
@@ -238,7 +231,7 @@ describe('/api/user/sign-in-methods', () => {
 
   describe('unlinking', () => {
     it('removes an identity (204) and the identity no longer signs in', async () => {
-      const account = await signedInAccount(t, { email: newEmail() });
+      const account = await signedInAccount(app.t, { email: newEmail() });
       const at = newEmail('unlinked');
       landing(await link(account.token, 'google', person(at)));
       const [identity] = (await methods(account.token)).json<SignInMethodsResponse>().identities;
@@ -246,14 +239,14 @@ describe('/api/user/sign-in-methods', () => {
       expect(response.statusCode).toBe(204);
       expect(response.body).toBe('');
       expect((await methods(account.token)).json<SignInMethodsResponse>().identities).toEqual([]);
-      const signIn = await roundTrip(t, idp, 'google', person(at));
+      const signIn = await roundTrip(app.t, app.idp, 'google', person(at));
       expect(landing(signIn).pathname).toBe('/signup/social');
     });
 
     it('answers another account’s identity, or nobody’s, 404 and leaves it', async () => {
       const other = await socialOnlyAccount('google');
       const [theirs] = (await methods(other.token)).json<SignInMethodsResponse>().identities;
-      const account = await signedInAccount(t, { email: newEmail() });
+      const account = await signedInAccount(app.t, { email: newEmail() });
       for (const id of [theirs!.id, randomUUID()]) {
         const response = await unlink(account.token, id);
         expect(response.statusCode).toBe(404);
@@ -279,7 +272,7 @@ describe('/api/user/sign-in-methods', () => {
     it('counts only identities of providers still configured: what remains must sign in', async () => {
       const account = await socialOnlyAccount('google');
       // A second identity of a provider this server no longer has (okta): it cannot sign in.
-      await t.db.insert(socialIdentities).values({
+      await app.t.db.insert(socialIdentities).values({
         accountId: account.id,
         provider: 'okta',
         issuer: 'https://example.okta.com',

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   EMAIL_TAKEN_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
@@ -13,12 +13,9 @@ import {
   type PendingSocialSignUp,
   type SocialProvidersResponse,
 } from '@resonant/contracts/social-sign-in';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { buildTestApp } from '../../../test/build-test-app.ts';
 import { createAccount } from '../../../test/factories.ts';
-import {
-  type TestIdentityProvider,
-  type TestPerson,
-} from '../../../test/oidc-identity-provider.ts';
+import { type TestPerson } from '../../../test/oidc-identity-provider.ts';
 import { buildOrg } from '../../../test/org-builder.ts';
 import {
   APP_URL,
@@ -26,7 +23,7 @@ import {
   landing,
   pendingCookie,
   roundTrip,
-  startSocialSignInApp,
+  useSocialSignInApp,
   startSignIn,
   withPending,
 } from '../../../test/social-round-trip.ts';
@@ -36,14 +33,7 @@ import { pendingSocialSignUps, socialSignInAttempts } from '../../db/schema/soci
 import { hashToken } from '../../lib/crypto.ts';
 import { REFRESH_COOKIE } from '../../kernel/session-cookie.ts';
 
-let idp: TestIdentityProvider;
-let t: TestApp;
-let close: (() => Promise<void>) | undefined;
-
-beforeAll(async () => {
-  ({ idp, t, close } = await startSocialSignInApp());
-});
-afterAll(() => close?.());
+const app = useSocialSignInApp();
 
 const newEmail = (label = 'social') => `${label}-${randomUUID().slice(0, 8)}@example.test`;
 const person = (overrides: Partial<TestPerson> = {}): TestPerson => ({
@@ -65,12 +55,12 @@ const refreshCookieOf = (response: LightMyRequestResponse) =>
   response.cookies.find((cookie) => cookie.name === REFRESH_COOKIE);
 
 async function sessionCount() {
-  const [row] = await t.db.select({ n: count() }).from(sessions);
+  const [row] = await app.t.db.select({ n: count() }).from(sessions);
   return row?.n ?? 0;
 }
 
 async function accountIdOf(email: string) {
-  const [row] = await t.db
+  const [row] = await app.t.db
     .select({ id: accounts.id })
     .from(accounts)
     .where(eq(sql`lower(${accounts.email})`, email.toLowerCase()));
@@ -78,7 +68,7 @@ async function accountIdOf(email: string) {
 }
 
 async function identitiesOf(accountId: string) {
-  return t.db
+  return app.t.db
     .select({
       provider: socialIdentities.provider,
       issuer: socialIdentities.issuer,
@@ -90,31 +80,35 @@ async function identitiesOf(accountId: string) {
 }
 
 const getPending = (token?: string) =>
-  t.app.inject({
+  app.t.app.inject({
     method: 'GET',
     url: '/api/auth/social/pending',
     cookies: token ? withPending(token) : {},
   });
 const postProfile = (token: string | undefined, payload: object) =>
-  t.app.inject({
+  app.t.app.inject({
     method: 'POST',
     url: '/api/user/profile',
     cookies: token ? withPending(token) : {},
     payload: payload as Record<string, unknown>,
   });
 const linkWithPassword = (token: string, password: string) =>
-  t.app.inject({
+  app.t.app.inject({
     method: 'POST',
     url: '/api/auth/social/link',
     cookies: withPending(token),
     payload: { password },
   });
 const refresh = (value: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { [REFRESH_COOKIE]: value } });
+  app.t.app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    cookies: { [REFRESH_COOKIE]: value },
+  });
 
 /** An account holding the identity of `email` at `provider`, linked by its password. */
 async function linkedAccount(provider: string, email: string, password: string) {
-  const callback = await roundTrip(t, idp, provider, person({ email }));
+  const callback = await roundTrip(app.t, app.idp, provider, person({ email }));
   const token = pendingCookie(callback);
   const linked = await linkWithPassword(token, password);
   if (linked.statusCode !== 200) throw new Error(`link failed: ${linked.body}`);
@@ -138,7 +132,7 @@ async function expectRefused(
 
 describe('GET /api/auth/oidc/providers', () => {
   it('lists the configured providers in button order', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/auth/oidc/providers' });
+    const response = await app.t.app.inject({ method: 'GET', url: '/api/auth/oidc/providers' });
     expect(response.statusCode).toBe(200);
     expect(response.json<SocialProvidersResponse>()).toEqual({
       providers: [
@@ -162,17 +156,17 @@ describe('GET /api/auth/oidc/providers', () => {
 
 describe('POST /api/auth/oidc/{provider}/start', () => {
   it('hands out the authorization URL with PKCE (S256), state and nonce, and binds the browser', async () => {
-    const response = await t.app.inject({
+    const response = await app.t.app.inject({
       method: 'POST',
       url: '/api/auth/oidc/google/start',
       payload: { redirectTo: '/user' },
     });
     expect(response.statusCode).toBe(200);
     const url = new URL(response.json<{ url: string }>().url);
-    expect(`${url.origin}${url.pathname}`).toBe(`${idp.issuer}/auth`);
+    expect(`${url.origin}${url.pathname}`).toBe(`${app.idp.issuer}/auth`);
     const query = Object.fromEntries(url.searchParams);
     expect(query).toMatchObject({
-      client_id: idp.env.OIDC_GOOGLE_CLIENT_ID,
+      client_id: app.idp.env.OIDC_GOOGLE_CLIENT_ID,
       response_type: 'code',
       redirect_uri: `${APP_URL}/api/auth/oidc/google/callback`,
       scope: 'openid email profile',
@@ -188,7 +182,7 @@ describe('POST /api/auth/oidc/{provider}/start', () => {
     expect(binding?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     // Only hashes of the state and binding are stored; the challenge is the verifier's S256.
-    const [attempt] = await t.db
+    const [attempt] = await app.t.db
       .select()
       .from(socialSignInAttempts)
       .where(eq(socialSignInAttempts.stateHash, hashToken(query.state!)));
@@ -208,14 +202,14 @@ describe('POST /api/auth/oidc/{provider}/start', () => {
   });
 
   it('asks an Apple-type provider for a form post', async () => {
-    const { url } = await startSignIn(t, 'apple');
+    const { url } = await startSignIn(app.t, 'apple');
     expect(url.searchParams.get('response_mode')).toBe('form_post');
     expect(url.searchParams.get('redirect_uri')).toBe(`${APP_URL}/api/auth/oidc/apple/callback`);
   });
 
   it('keeps the browser’s binding for a second round trip (two tabs)', async () => {
-    const first = await startSignIn(t, 'google');
-    const second = await t.app.inject({
+    const first = await startSignIn(app.t, 'google');
+    const second = await app.t.app.inject({
       method: 'POST',
       url: '/api/auth/oidc/acme/start',
       cookies: { resonant_oidc: first.binding },
@@ -227,7 +221,7 @@ describe('POST /api/auth/oidc/{provider}/start', () => {
   });
 
   it('answers an unknown provider 404', async () => {
-    const response = await t.app.inject({
+    const response = await app.t.app.inject({
       method: 'POST',
       url: '/api/auth/oidc/myspace/start',
       payload: {},
@@ -239,7 +233,7 @@ describe('POST /api/auth/oidc/{provider}/start', () => {
   it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example'])(
     'refuses a redirectTo off this site (%s) with 400',
     async (redirectTo) => {
-      const response = await t.app.inject({
+      const response = await app.t.app.inject({
         method: 'POST',
         url: '/api/auth/oidc/google/start',
         payload: { redirectTo },
@@ -256,7 +250,7 @@ describe('a known identity', () => {
   const memberEmail = newEmail('known-member');
 
   beforeAll(async () => {
-    org = await buildOrg(t, {
+    org = await buildOrg(app.t, {
       people: {
         admin: { email: adminEmail, orgAdmin: true, groups: ['Default'] },
         member: { email: memberEmail, groups: ['Default'] },
@@ -268,7 +262,7 @@ describe('a known identity', () => {
 
   it('signs in with our own session and lands by role', async () => {
     const before = await sessionCount();
-    const response = await roundTrip(t, idp, 'google', person({ email: adminEmail }));
+    const response = await roundTrip(app.t, app.idp, 'google', person({ email: adminEmail }));
     expect(landing(response).href).toBe('http://landing.test/org');
     expect(await sessionCount()).toBe(before + 1);
 
@@ -286,7 +280,7 @@ describe('a known identity', () => {
 
   it('honours redirectTo through the round trip (an invitation link)', async () => {
     const redirectTo = '/process-invite?it=abc';
-    const response = await roundTrip(t, idp, 'google', person({ email: memberEmail }), {
+    const response = await roundTrip(app.t, app.idp, 'google', person({ email: memberEmail }), {
       redirectTo,
     });
     const to = landing(response);
@@ -294,7 +288,7 @@ describe('a known identity', () => {
   });
 
   it('ignores a redirectTo the role may not go to', async () => {
-    const response = await roundTrip(t, idp, 'google', person({ email: memberEmail }), {
+    const response = await roundTrip(app.t, app.idp, 'google', person({ email: memberEmail }), {
       redirectTo: '/admin/organizations',
     });
     expect(landing(response).pathname).toBe('/user');
@@ -302,7 +296,7 @@ describe('a known identity', () => {
   });
 
   it('keeps the Location header valid whatever characters redirectTo holds', async () => {
-    const response = await roundTrip(t, idp, 'google', person({ email: memberEmail }), {
+    const response = await roundTrip(app.t, app.idp, 'google', person({ email: memberEmail }), {
       redirectTo: '/welcome?name=Zoë Ünal',
     });
     const to = landing(response);
@@ -311,65 +305,70 @@ describe('a known identity', () => {
   });
 
   it('signs in through the generic provider too (same issuer and subject)', async () => {
-    const response = await roundTrip(t, idp, 'acme', person({ email: adminEmail }));
+    const response = await roundTrip(app.t, app.idp, 'acme', person({ email: adminEmail }));
     expect(landing(response).pathname).toBe('/org');
   });
 
   describe('refuses a callback', () => {
     it('without the binding cookie (another browser)', async () => {
       const before = await sessionCount();
-      const start = await startSignIn(t, 'google');
-      const request = await idp.signIn(start.url.href, person({ email: adminEmail }));
-      await expectRefused(await deliver(t, request, undefined), 'failed', 'google', before);
+      const start = await startSignIn(app.t, 'google');
+      const request = await app.idp.signIn(start.url.href, person({ email: adminEmail }));
+      await expectRefused(await deliver(app.t, request, undefined), 'failed', 'google', before);
     });
 
     it('from a stranger holding the state, and still completes in the right browser', async () => {
       const before = await sessionCount();
-      const start = await startSignIn(t, 'google');
-      const request = await idp.signIn(start.url.href, person({ email: adminEmail }));
-      const other = await startSignIn(t, 'google');
-      await expectRefused(await deliver(t, request, undefined), 'failed', 'google', before);
-      await expectRefused(await deliver(t, request, other.binding), 'failed', 'google', before);
-      expect(landing(await deliver(t, request, start.binding)).pathname).toBe('/org');
+      const start = await startSignIn(app.t, 'google');
+      const request = await app.idp.signIn(start.url.href, person({ email: adminEmail }));
+      const other = await startSignIn(app.t, 'google');
+      await expectRefused(await deliver(app.t, request, undefined), 'failed', 'google', before);
+      await expectRefused(await deliver(app.t, request, other.binding), 'failed', 'google', before);
+      expect(landing(await deliver(app.t, request, start.binding)).pathname).toBe('/org');
     });
 
     it('with another browser’s binding cookie', async () => {
       const before = await sessionCount();
-      const start = await startSignIn(t, 'google');
-      const other = await startSignIn(t, 'google');
-      const request = await idp.signIn(start.url.href, person({ email: adminEmail }));
-      await expectRefused(await deliver(t, request, other.binding), 'failed', 'google', before);
+      const start = await startSignIn(app.t, 'google');
+      const other = await startSignIn(app.t, 'google');
+      const request = await app.idp.signIn(start.url.href, person({ email: adminEmail }));
+      await expectRefused(await deliver(app.t, request, other.binding), 'failed', 'google', before);
     });
 
     it('whose state was already used (a replay)', async () => {
-      const start = await startSignIn(t, 'google');
-      const request = await idp.signIn(start.url.href, person({ email: adminEmail }));
-      expect(landing(await deliver(t, request, start.binding)).pathname).toBe('/org');
+      const start = await startSignIn(app.t, 'google');
+      const request = await app.idp.signIn(start.url.href, person({ email: adminEmail }));
+      expect(landing(await deliver(app.t, request, start.binding)).pathname).toBe('/org');
       const before = await sessionCount();
-      await expectRefused(await deliver(t, request, start.binding), 'expired', 'google', before);
+      await expectRefused(
+        await deliver(app.t, request, start.binding),
+        'expired',
+        'google',
+        before,
+      );
     });
 
     it('with a state nobody issued, or none', async () => {
       const before = await sessionCount();
-      const start = await startSignIn(t, 'google');
-      const request = await idp.signIn(start.url.href, person({ email: adminEmail }));
+      const start = await startSignIn(app.t, 'google');
+      const request = await app.idp.signIn(start.url.href, person({ email: adminEmail }));
       const forged = request.url.replace(/state=[^&]+/, 'state=forged-state');
       await expectRefused(
-        await deliver(t, { method: 'GET', url: forged }, start.binding),
+        await deliver(app.t, { method: 'GET', url: forged }, start.binding),
         'expired',
         'google',
         before,
       );
       const twice = `${request.url}&state=again`;
       await expectRefused(
-        await deliver(t, { method: 'GET', url: twice }, start.binding),
+        await deliver(app.t, { method: 'GET', url: twice }, start.binding),
         'expired',
         'google',
         before,
       );
       const none = request.url.replace(/&?state=[^&]+/, '');
       await expectRefused(
-        await deliver(t, { method: 'GET', url: none }, start.binding),
+        await deliver(app.t, { method: 'GET', url: none }, start.binding),
         'expired',
         'google',
         before,
@@ -378,11 +377,11 @@ describe('a known identity', () => {
 
     it('of another provider’s round trip', async () => {
       const before = await sessionCount();
-      const start = await startSignIn(t, 'google');
-      const request = await idp.signIn(start.url.href, person({ email: adminEmail }));
+      const start = await startSignIn(app.t, 'google');
+      const request = await app.idp.signIn(start.url.href, person({ email: adminEmail }));
       const elsewhere = request.url.replace('/oidc/google/', '/oidc/acme/');
       await expectRefused(
-        await deliver(t, { method: 'GET', url: elsewhere }, start.binding),
+        await deliver(app.t, { method: 'GET', url: elsewhere }, start.binding),
         'failed',
         'acme',
         before,
@@ -391,7 +390,7 @@ describe('a known identity', () => {
 
     it('of an unknown provider', async () => {
       const before = await sessionCount();
-      const response = await t.app.inject({
+      const response = await app.t.app.inject({
         method: 'GET',
         url: '/api/auth/oidc/myspace/callback?code=x&state=y',
       });
@@ -400,24 +399,24 @@ describe('a known identity', () => {
 
     it('whose code verifier does not match the challenge (PKCE)', async () => {
       const before = await sessionCount();
-      const start = await startSignIn(t, 'google');
-      const request = await idp.signIn(start.url.href, person({ email: adminEmail }));
+      const start = await startSignIn(app.t, 'google');
+      const request = await app.idp.signIn(start.url.href, person({ email: adminEmail }));
       const state = new URL(request.url, APP_URL).searchParams.get('state')!;
       // As if someone who stole the code ran it with a verifier of their own.
-      await t.db
+      await app.t.db
         .update(socialSignInAttempts)
         .set({ codeVerifier: 'x'.repeat(43) })
         .where(eq(socialSignInAttempts.stateHash, hashToken(state)));
-      await expectRefused(await deliver(t, request, start.binding), 'failed', 'google', before);
+      await expectRefused(await deliver(app.t, request, start.binding), 'failed', 'google', before);
     });
 
     it('whose code is not the provider’s', async () => {
       const before = await sessionCount();
-      const start = await startSignIn(t, 'google');
-      const request = await idp.signIn(start.url.href, person({ email: adminEmail }));
+      const start = await startSignIn(app.t, 'google');
+      const request = await app.idp.signIn(start.url.href, person({ email: adminEmail }));
       const forged = request.url.replace(/code=[^&]+/, 'code=forged-code');
       await expectRefused(
-        await deliver(t, { method: 'GET', url: forged }, start.binding),
+        await deliver(app.t, { method: 'GET', url: forged }, start.binding),
         'failed',
         'google',
         before,
@@ -432,16 +431,18 @@ describe('a known identity', () => {
       ['that has expired', { claims: { exp: Math.floor(Date.now() / 1000) - 3600 } }],
     ])('with an ID token %s', async (_label, change) => {
       const before = await sessionCount();
-      const start = await startSignIn(t, 'google');
-      const request = await idp.signIn(start.url.href, person({ email: adminEmail }));
-      idp.tamperNextIdToken(change);
-      await expectRefused(await deliver(t, request, start.binding), 'failed', 'google', before);
+      const start = await startSignIn(app.t, 'google');
+      const request = await app.idp.signIn(start.url.href, person({ email: adminEmail }));
+      app.idp.tamperNextIdToken(change);
+      await expectRefused(await deliver(app.t, request, start.binding), 'failed', 'google', before);
     });
   });
 
   it('lands a cancelled sign-in on the auth screen, keeping redirectTo', async () => {
     const before = await sessionCount();
-    const response = await roundTrip(t, idp, 'google', 'cancel', { redirectTo: '/welcome' });
+    const response = await roundTrip(app.t, app.idp, 'google', 'cancel', {
+      redirectTo: '/welcome',
+    });
     await expectRefused(response, 'cancelled', 'google', before);
     expect(landing(response).searchParams.get('redirectTo')).toBe('/welcome');
   });
@@ -450,7 +451,7 @@ describe('a known identity', () => {
 describe('an unknown identity', () => {
   it('goes to ‘Almost there!’ prefilled, then POST /api/user/profile makes the account', async () => {
     const ada = person({ gender: 'female' });
-    const callback = await roundTrip(t, idp, 'google', ada, { redirectTo: '/welcome' });
+    const callback = await roundTrip(app.t, app.idp, 'google', ada, { redirectTo: '/welcome' });
     const to = landing(callback);
     expect(to.pathname).toBe('/signup/social');
     expect(to.searchParams.get('redirectTo')).toBe('/welcome');
@@ -493,15 +494,15 @@ describe('an unknown identity', () => {
     expect(cleared?.value).toBe('');
 
     const accountId = body.user.user_id;
-    const [account] = await t.db
+    const [account] = await app.t.db
       .select({ passwordHash: accounts.passwordHash })
       .from(accounts)
       .where(eq(accounts.id, accountId));
     expect(account?.passwordHash).toBeNull();
     expect(await identitiesOf(accountId)).toEqual([
-      { provider: 'google', issuer: idp.issuer, subject: expect.any(String), email: ada.email },
+      { provider: 'google', issuer: app.idp.issuer, subject: expect.any(String), email: ada.email },
     ]);
-    const [audit] = await t.db
+    const [audit] = await app.t.db
       .select({ details: auditLog.details })
       .from(auditLog)
       .where(and(eq(auditLog.action, 'account.sign-up'), eq(auditLog.targetId, accountId)));
@@ -510,7 +511,7 @@ describe('an unknown identity', () => {
     expect((await postProfile(token, PROFILE)).statusCode).toBe(401);
 
     // The same identity again lands straight in the app.
-    const again = await roundTrip(t, idp, 'google', ada);
+    const again = await roundTrip(app.t, app.idp, 'google', ada);
     expect(landing(again).pathname).toBe('/user');
     const restored = await refresh(refreshCookieOf(again)!.value);
     expect(restored.json<AuthResponse>().user.user_id).toBe(accountId);
@@ -522,10 +523,10 @@ describe('an unknown identity', () => {
       name: { firstName: 'Tim', lastName: 'Apple' },
       email: tim.email,
     });
-    const start = await startSignIn(t, 'apple');
-    const request = await idp.signIn(start.url.href, tim);
+    const start = await startSignIn(app.t, 'apple');
+    const request = await app.idp.signIn(start.url.href, tim);
     expect(request.method).toBe('POST');
-    const callback = await deliver(t, request, start.binding, { user });
+    const callback = await deliver(app.t, request, start.binding, { user });
     expect(landing(callback).pathname).toBe('/signup/social');
     const pending = (await getPending(pendingCookie(callback))).json<PendingSocialSignUp>();
     expect(pending).toMatchObject({
@@ -543,19 +544,19 @@ describe('an unknown identity', () => {
       lastName: 'Apple',
     });
     expect(created.statusCode).toBe(201);
-    const again = await roundTrip(t, idp, 'apple', tim);
+    const again = await roundTrip(app.t, app.idp, 'apple', tim);
     expect(landing(again).pathname).toBe('/user');
   });
 
   it('ignores a posted name that is not one, or not for this state', async () => {
-    const start = await startSignIn(t, 'apple');
-    const request = await idp.signIn(start.url.href, person({ givenName: '', familyName: '' }));
-    const callback = await deliver(t, request, start.binding, {
+    const start = await startSignIn(app.t, 'apple');
+    const request = await app.idp.signIn(start.url.href, person({ givenName: '', familyName: '' }));
+    const callback = await deliver(app.t, request, start.binding, {
       user: JSON.stringify({ name: { firstName: 'Bad\u0000Name', lastName: { no: 1 } } }),
     });
     const pending = (await getPending(pendingCookie(callback))).json<PendingSocialSignUp>();
     expect(pending).toMatchObject({ firstName: '', lastName: '' });
-    const stray = await t.app.inject({
+    const stray = await app.t.app.inject({
       method: 'POST',
       url: '/api/auth/oidc/apple/callback',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -576,7 +577,7 @@ describe('an unknown identity', () => {
     ['a type it does not take', 'application/xml', '<state>s</state>'],
     ['a body that does not parse', 'application/json', '{"state":'],
   ])('lands a form post of %s on the auth screen, never JSON', async (_label, type, payload) => {
-    const response = await t.app.inject({
+    const response = await app.t.app.inject({
       method: 'POST',
       url: '/api/auth/oidc/apple/callback',
       headers: { 'content-type': type },
@@ -588,7 +589,7 @@ describe('an unknown identity', () => {
   });
 
   it('signs up through a generic provider', async () => {
-    const callback = await roundTrip(t, idp, 'acme', person({ gender: 'male' }));
+    const callback = await roundTrip(app.t, app.idp, 'acme', person({ gender: 'male' }));
     const pending = (await getPending(pendingCookie(callback))).json<PendingSocialSignUp>();
     expect(pending).toMatchObject({
       provider: { id: 'acme', kind: 'oidc', label: 'Acme SSO', development: false },
@@ -599,10 +600,10 @@ describe('an unknown identity', () => {
 
   it('without an email lands on the auth screen with no-email', async () => {
     const before = await sessionCount();
-    const start = await startSignIn(t, 'google');
-    const request = await idp.signIn(start.url.href, person());
-    idp.tamperNextIdToken({ claims: { email: undefined, email_verified: undefined } });
-    await expectRefused(await deliver(t, request, start.binding), 'no-email', 'google', before);
+    const start = await startSignIn(app.t, 'google');
+    const request = await app.idp.signIn(start.url.href, person());
+    app.idp.tamperNextIdToken({ claims: { email: undefined, email_verified: undefined } });
+    await expectRefused(await deliver(app.t, request, start.binding), 'no-email', 'google', before);
   });
 
   describe('POST /api/user/profile', () => {
@@ -616,9 +617,9 @@ describe('an unknown identity', () => {
     });
 
     it('answers 401 once the pending sign-up expired', async () => {
-      const callback = await roundTrip(t, idp, 'google', person());
+      const callback = await roundTrip(app.t, app.idp, 'google', person());
       const token = pendingCookie(callback);
-      await t.db
+      await app.t.db
         .update(pendingSocialSignUps)
         .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(eq(pendingSocialSignUps.tokenHash, hashToken(token)));
@@ -632,7 +633,7 @@ describe('an unknown identity', () => {
       ['birthDate', '2999-01-01', 'Date of Birth'],
     ])('refuses %s = %j with 400 and keeps the pending sign-up', async (field, value, message) => {
       const ada = person();
-      const token = pendingCookie(await roundTrip(t, idp, 'google', ada));
+      const token = pendingCookie(await roundTrip(app.t, app.idp, 'google', ada));
       const response = await postProfile(token, { ...PROFILE, [field]: value });
       expect(response.statusCode).toBe(400);
       expect(response.json<{ message: string }>().message).toContain(message);
@@ -642,8 +643,8 @@ describe('an unknown identity', () => {
 
     it('signs in the second of two browsers holding the same new identity to its account', async () => {
       const ada = person();
-      const first = pendingCookie(await roundTrip(t, idp, 'google', ada));
-      const second = pendingCookie(await roundTrip(t, idp, 'google', ada));
+      const first = pendingCookie(await roundTrip(app.t, app.idp, 'google', ada));
+      const second = pendingCookie(await roundTrip(app.t, app.idp, 'google', ada));
       const created = await postProfile(first, PROFILE);
       expect(created.statusCode).toBe(201);
       const accountId = created.json<AuthResponse>().user.user_id;
@@ -659,8 +660,8 @@ describe('an unknown identity', () => {
 
     it('answers 409 when the email was taken meanwhile, and keeps the pending sign-up', async () => {
       const ada = person();
-      const token = pendingCookie(await roundTrip(t, idp, 'google', ada));
-      const other = await createAccount(t.db, { email: ada.email });
+      const token = pendingCookie(await roundTrip(app.t, app.idp, 'google', ada));
+      const other = await createAccount(app.t.db, { email: ada.email });
       const response = await postProfile(token, PROFILE);
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: EMAIL_TAKEN_MESSAGE });
@@ -673,8 +674,11 @@ describe('an unknown identity', () => {
 
 describe('an unknown identity whose email has an account', () => {
   it('is linked only after the account’s password: a wrong one keeps it pending', async () => {
-    const owner = await createAccount(t.db, { email: newEmail('owner'), password: 'Right#123' });
-    const callback = await roundTrip(t, idp, 'google', person({ email: owner.email }));
+    const owner = await createAccount(app.t.db, {
+      email: newEmail('owner'),
+      password: 'Right#123',
+    });
+    const callback = await roundTrip(app.t, app.idp, 'google', person({ email: owner.email }));
     expect(landing(callback).pathname).toBe('/signup/social');
     const token = pendingCookie(callback);
     expect((await getPending(token)).json<PendingSocialSignUp>()).toMatchObject({
@@ -699,22 +703,27 @@ describe('an unknown identity whose email has an account', () => {
     expect(right.json<AuthResponse>().user.user_id).toBe(owner.id);
     expect(refreshCookieOf(right)).toBeDefined();
     expect(await identitiesOf(owner.id)).toEqual([
-      { provider: 'google', issuer: idp.issuer, subject: expect.any(String), email: owner.email },
+      {
+        provider: 'google',
+        issuer: app.idp.issuer,
+        subject: expect.any(String),
+        email: owner.email,
+      },
     ]);
     expect((await getPending(token)).statusCode).toBe(401);
 
-    const again = await roundTrip(t, idp, 'google', person({ email: owner.email }));
+    const again = await roundTrip(app.t, app.idp, 'google', person({ email: owner.email }));
     expect(landing(again).pathname).toBe('/user');
   });
 
   it('counts wrong passwords with the sign-in limits', async () => {
     const limited = await buildTestApp({
-      env: { ...idp.env, AUTH_RATE_LIMIT_PER_ACCOUNT: '2' },
+      env: { ...app.idp.env, AUTH_RATE_LIMIT_PER_ACCOUNT: '2' },
     });
     try {
       const owner = await createAccount(limited.db, { email: newEmail('limited') });
       const token = pendingCookie(
-        await roundTrip(limited, idp, 'google', person({ email: owner.email })),
+        await roundTrip(limited, app.idp, 'google', person({ email: owner.email })),
       );
       const tries = [];
       for (let attempt = 0; attempt < 3; attempt++) {
@@ -740,19 +749,21 @@ describe('an unknown identity whose email has an account', () => {
   });
 
   it('is not offered the link to an account without a password (sign in, then link)', async () => {
-    const owner = await createAccount(t.db, { email: newEmail('passwordless') });
-    await t.db.update(accounts).set({ passwordHash: null }).where(eq(accounts.id, owner.id));
-    const token = pendingCookie(await roundTrip(t, idp, 'google', person({ email: owner.email })));
+    const owner = await createAccount(app.t.db, { email: newEmail('passwordless') });
+    await app.t.db.update(accounts).set({ passwordHash: null }).where(eq(accounts.id, owner.id));
+    const token = pendingCookie(
+      await roundTrip(app.t, app.idp, 'google', person({ email: owner.email })),
+    );
     expect((await getPending(token)).json<PendingSocialSignUp>().next).toBe('email-taken');
     expect((await linkWithPassword(token, owner.password)).statusCode).toBe(401);
     expect(await identitiesOf(owner.id)).toEqual([]);
   });
 
   it('is never offered the link when the provider did not verify the email', async () => {
-    const owner = await createAccount(t.db, { email: newEmail('unverified') });
+    const owner = await createAccount(app.t.db, { email: newEmail('unverified') });
     const callback = await roundTrip(
-      t,
-      idp,
+      app.t,
+      app.idp,
       'google',
       person({ email: owner.email, emailVerified: false }),
     );
