@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-export * from '../src/demo/demo-rows.ts';
+export * from '../src/demo/demo-rows.queries.ts';
 
 /** A valid POST /api/auth/sign-up body for a fresh address; `overrides` replaces any field. */
 export function signUpBody(overrides: Record<string, unknown> = {}) {

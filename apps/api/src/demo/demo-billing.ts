@@ -1,8 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type { Config } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
-import { invoices } from '../db/schema/billing.ts';
-import { organisations } from '../db/schema/organisations.ts';
 import { ensureOrgCustomer } from '../features/billing/billing-customer.ts';
 import {
   deleteMethod,
@@ -14,11 +11,9 @@ import {
 import { invoiceOrganisation } from '../features/billing/invoicing.ts';
 import { payLocalInvoice } from '../features/billing/local-pay.ts';
 import { addDays, addMonths } from '../lib/billing-period.ts';
-import {
-  localBillingProvider,
-  type LocalBillingProvider,
-} from '../lib/billing/local-provider.ts';
+import { localBillingProvider, type LocalBillingProvider } from '../lib/billing/local-provider.ts';
 import { DEMO_DOMAIN } from './demo-org.ts';
+import { findFailedInvoiceToken, startBilling } from './demo.queries.ts';
 
 export const DEMO_BILLING_EMAIL = `billing@${DEMO_DOMAIN}`;
 
@@ -65,15 +60,11 @@ export async function seedDemoBilling(
   options: DemoBillingOptions,
 ): Promise<void> {
   const start = addMonths(now.toISOString().slice(0, 10), -MONTHS);
-  await db
-    .update(organisations)
-    .set({
-      billingStartDate: start,
-      previousBillingDate: start,
-      nextBillingDate: addMonths(start, 1),
-      billingEmail: DEMO_BILLING_EMAIL,
-    })
-    .where(eq(organisations.id, orgId));
+  await startBilling(db, orgId, {
+    start,
+    nextBillingDate: addMonths(start, 1),
+    billingEmail: DEMO_BILLING_EMAIL,
+  });
   const providerAt = (at: Date) =>
     localBillingProvider({ db, publicUrl: options.publicUrl, clock: () => at });
   // The demo's invoices mail nobody: its billing address is made up, and mail may be real.
@@ -168,12 +159,9 @@ async function removeCard(
  * month of no seats was paid at $0.00 instead of failing: then there is none to pay.
  */
 async function payFailedInvoice(db: Database, local: LocalBillingProvider, orgId: string) {
-  const [failed] = await db
-    .select({ token: invoices.providerInvoiceId })
-    .from(invoices)
-    .where(and(eq(invoices.orgId, orgId), eq(invoices.invoiceStatus, 'failed')));
-  if (!failed?.token) return;
-  await payLocalInvoice({ db, local }, failed.token, {
+  const token = await findFailedInvoiceToken(db, orgId);
+  if (!token) return;
+  await payLocalInvoice({ db, local }, token, {
     ...DEMO_CARD,
     number: GOOD_CARD,
     exp_year: DEMO_CARD_EXP_YEAR,

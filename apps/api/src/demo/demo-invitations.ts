@@ -1,11 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
 import { voidTokenHash } from '../lib/link-tokens.ts';
-import { selectNamedPeople } from '../lib/named-people.queries.ts';
 import type { Database } from '../db/client.ts';
-import { accounts } from '../db/schema/accounts.ts';
-import { invitations } from '../db/schema/invitations.ts';
-import { groups } from '../db/schema/organisations.ts';
 import { DEMO_DOMAIN, DEMO_ORG_ADMIN_EMAIL } from './demo-org.ts';
+import { findNamedPeopleByEmail, groupIdsByName, insertInvitations } from './demo.queries.ts';
 
 const DAY_MS = 86_400_000;
 /** Demo invitations are as old as the ones a real org would have; their links last this long. */
@@ -68,20 +64,15 @@ const DEMO_INVITATIONS: DemoInvitation[] = [
  * first run. None carries a working link (only a void hash is stored); a resend mails one.
  */
 export async function seedDemoInvitations(db: Database, orgId: string, now: Date): Promise<void> {
-  const groupRows = await db
-    .select({ id: groups.id, name: groups.name })
-    .from(groups)
-    .where(eq(groups.orgId, orgId));
-  const groupIdOf = new Map(groupRows.map((group) => [group.name, group.id]));
-  const people = await selectNamedPeople(db).where(
-    inArray(accounts.email, [
-      DEMO_ORG_ADMIN_EMAIL,
-      ...DEMO_INVITATIONS.map((invitation) => invitation.email),
-    ]),
-  );
+  const groupIdOf = await groupIdsByName(db, orgId);
+  const people = await findNamedPeopleByEmail(db, [
+    DEMO_ORG_ADMIN_EMAIL,
+    ...DEMO_INVITATIONS.map((invitation) => invitation.email),
+  ]);
   const personOf = new Map(people.map((person) => [person.email, person]));
 
-  await db.insert(invitations).values(
+  await insertInvitations(
+    db,
     DEMO_INVITATIONS.map((invitation) => {
       const sentAt = new Date(now.getTime() - invitation.sentDaysAgo * DAY_MS);
       const joined = invitation.status === 'accepted' ? personOf.get(invitation.email) : undefined;

@@ -1,9 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
 import type { Gender } from '@resonant/contracts/profile';
 import type { Database } from '../db/client.ts';
-import { organisations } from '../db/schema/organisations.ts';
-import { accounts, profiles } from '../db/schema/accounts.ts';
-import { addMember, createAccount, createGroup, createOrg } from './demo-rows.ts';
+import { addMember, createAccount, createGroup, createOrg } from './demo-rows.queries.ts';
+import { deleteOrgAndAccounts, setSeededContext } from './demo.queries.ts';
 
 const DEMO_ORG_NAME = 'Demo Org';
 export const DEMO_DOMAIN = 'demo.resonant.app';
@@ -90,7 +88,7 @@ export async function seedDemoOrg(db: Database, password: string): Promise<strin
     orgAdmin: true,
     groups: [{ groupId: org.defaultGroupId }],
   });
-  await setContext(db, orgAdmin.id, org.id, null, 'org');
+  await setSeededContext(db, orgAdmin.id, { orgId: org.id, groupId: null, type: 'org' });
 
   const groupAdmin = await createAccount(db, {
     email: DEMO_GROUP_ADMIN_EMAIL,
@@ -103,7 +101,11 @@ export async function seedDemoOrg(db: Database, password: string): Promise<strin
   await addMember(db, org.id, groupAdmin.id, {
     groups: [{ groupId: org.defaultGroupId }, { groupId: engineering.id, isAdmin: true }],
   });
-  await setContext(db, groupAdmin.id, org.id, engineering.id, 'group');
+  await setSeededContext(db, groupAdmin.id, {
+    orgId: org.id,
+    groupId: engineering.id,
+    type: 'group',
+  });
 
   for (let index = 0; index < MEMBER_COUNT; index++) {
     const birthYear = 1960 + ((index * 7) % 42);
@@ -121,42 +123,12 @@ export async function seedDemoOrg(db: Database, password: string): Promise<strin
       payer: index % 4 === 3 ? 'user' : 'org',
       groups: [{ groupId: org.defaultGroupId }, { groupId: group.id }],
     });
-    await setContext(db, member.id, org.id, group.id, 'user');
+    await setSeededContext(db, member.id, { orgId: org.id, groupId: group.id, type: 'user' });
   }
   return org.id;
 }
 
-/** The demo organisation and when its seeding committed (null: left partial), or null if none. */
-export async function findDemoOrg(
-  db: Database,
-): Promise<{ id: string; seededAt: Date | null } | null> {
-  const [existing] = await db
-    .select({ id: organisations.id, seededAt: organisations.demoSeededAt })
-    .from(organisations)
-    .where(eq(organisations.isDemo, true));
-  return existing ?? null;
-}
-
-/** Marks the demo whole; called last in the transaction that seeds it. */
-export async function markDemoSeeded(db: Database, orgId: string, now: Date): Promise<void> {
-  await db.update(organisations).set({ demoSeededAt: now }).where(eq(organisations.id, orgId));
-}
-
 /** Removes a demo organisation (with everything it owns) and the demo accounts. */
 export async function removeDemoOrg(db: Database, orgId: string): Promise<void> {
-  await db.delete(organisations).where(eq(organisations.id, orgId));
-  await db.delete(accounts).where(inArray(accounts.email, DEMO_ACCOUNT_EMAILS));
-}
-
-async function setContext(
-  db: Database,
-  accountId: string,
-  orgId: string,
-  groupId: string | null,
-  type: 'org' | 'group' | 'user',
-) {
-  await db
-    .update(profiles)
-    .set({ currentOrgId: orgId, currentGroupId: groupId, currentType: type })
-    .where(eq(profiles.accountId, accountId));
+  await deleteOrgAndAccounts(db, orgId, DEMO_ACCOUNT_EMAILS);
 }

@@ -1,5 +1,4 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { eq, isNull } from 'drizzle-orm';
 import { BATCH_MAX_ITEMS, type CreateReadingBody } from '@resonant/contracts/readings';
 import type { CreateSessionBody, SessionType } from '@resonant/contracts/sessions';
 import { createRandom, deriveSeed, type Random } from '@resonant/hrv/random';
@@ -21,9 +20,7 @@ import { readingsKind } from '../features/ingestion/readings-kind.ts';
 import { sessionsKind } from '../features/ingestion/sessions-kind.ts';
 import { analyseInThisThread, type HrvAnalyser } from '../lib/hrv-pool.ts';
 import type { Database } from '../db/client.ts';
-import { accounts, profiles } from '../db/schema/accounts.ts';
-import { orgMemberships } from '../db/schema/organisations.ts';
-import { tags } from '../db/schema/readings.ts';
+import { findDemoMembers, platformTagIds } from './demo-recordings.queries.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Every recording the generator makes has a client id `demo-<kind>-<day>`. */
@@ -76,13 +73,7 @@ export async function seedDemoRecordings(
   now: Date,
   { progress = () => {}, signal }: DemoRecordingsOptions = {},
 ): Promise<DemoRecordingsSummary> {
-  const members = await db
-    .select(demoMemberColumns)
-    .from(orgMemberships)
-    .innerJoin(accounts, eq(accounts.id, orgMemberships.accountId))
-    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
-    .where(eq(orgMemberships.orgId, orgId))
-    .orderBy(accounts.email);
+  const members = await findDemoMembers(db, orgId);
   const tagIds = await platformTagIds(db);
   const timeline = demoTimeline(now);
 
@@ -107,20 +98,6 @@ export type DemoMember = {
   gender: string | null;
   birthDate: string | null;
 };
-
-/** The columns of a DemoMember (select from org memberships joined with accounts and profiles). */
-export const demoMemberColumns = {
-  accountId: accounts.id,
-  email: accounts.email,
-  gender: profiles.gender,
-  birthDate: profiles.birthDate,
-};
-
-/** The platform-wide tags, which demo readings are sometimes tagged with. */
-export async function platformTagIds(db: Database): Promise<string[]> {
-  const rows = await db.select({ id: tags.id }).from(tags).where(isNull(tags.orgId));
-  return rows.map((tag) => tag.id);
-}
 
 /**
  * The demo's days: day 0 is the first of the eight months the seed records, `seededOn` (midnight

@@ -1,23 +1,23 @@
-import { and, eq, inArray, like, max } from 'drizzle-orm';
 import type { HrvAnalyser } from '../lib/hrv-pool.ts';
 import type { Database } from '../db/client.ts';
-import { accounts, profiles } from '../db/schema/accounts.ts';
-import { hrvSessions } from '../db/schema/hrv-sessions.ts';
-import { orgMemberships, organisations } from '../db/schema/organisations.ts';
-import { readings } from '../db/schema/readings.ts';
 import { DEMO_ACCOUNT_EMAILS } from './demo-org.ts';
 import {
   betweenRecordings,
   demoDayOf,
-  demoMemberColumns,
   demoRecordings,
   DEMO_CLIENT_ID_PREFIX,
   demoTimeline,
   FIRST_DAY_AFTER_SEED,
-  platformTagIds,
   storeDemoRecording,
   type DemoMember,
 } from './demo-recordings.ts';
+import {
+  findDemoMembers,
+  findDemoSeededAt,
+  latestRecordingAtWithPrefix,
+  platformTagIds,
+  storedClientIds,
+} from './demo-recordings.queries.ts';
 
 export type DemoRefreshOptions = {
   /**
@@ -53,30 +53,25 @@ export async function refreshDemoRecordings(
   now: Date,
   { progress = () => {}, signal, hrv }: DemoRefreshOptions = {},
 ): Promise<DemoRefreshSummary> {
-  const [org] = await db
-    .select({ seededAt: organisations.demoSeededAt })
-    .from(organisations)
-    .where(and(eq(organisations.id, orgId), eq(organisations.isDemo, true)));
-  if (!org?.seededAt) {
+  const seededAt = await findDemoSeededAt(db, orgId);
+  if (!seededAt) {
     await progress(0, 0);
     return { added: 0 };
   }
-  const timeline = demoTimeline(org.seededAt);
+  const timeline = demoTimeline(seededAt);
   const endDay = demoDayOf(timeline, now) + 1;
-  const members = await db
-    .select(demoMemberColumns)
-    .from(orgMemberships)
-    .innerJoin(accounts, eq(accounts.id, orgMemberships.accountId))
-    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
-    .where(and(eq(orgMemberships.orgId, orgId), inArray(accounts.email, DEMO_ACCOUNT_EMAILS)))
-    .orderBy(accounts.email);
+  const members = await findDemoMembers(db, orgId, DEMO_ACCOUNT_EMAILS);
   const tagIds = await platformTagIds(db);
 
   // Count first: per member, the client ids of the recordings due and not stored yet.
   const plans: { member: DemoMember; fromDay: number; missing: Set<string> }[] = [];
   let total = 0;
   for (const member of members) {
-    const lastGenerated = await latestGeneratedRecordingAt(db, orgId, member.accountId);
+    const lastGenerated = await latestRecordingAtWithPrefix(
+      db,
+      { orgId, accountId: member.accountId },
+      DEMO_CLIENT_ID_PREFIX,
+    );
     const fromDay = lastGenerated ? demoDayOf(timeline, lastGenerated) : FIRST_DAY_AFTER_SEED;
     const due: string[] = [];
     for (const recording of demoRecordings(member, tagIds, timeline, fromDay, endDay)) {
@@ -103,54 +98,4 @@ export async function refreshDemoRecordings(
   }
   if (total > 0) await progress(done, total);
   return { added: done };
-}
-
-/** Which of these client ids the account has stored already, as a reading or a session. */
-/** When the member's latest recording made by the demo generator (client id `demo-…`) was taken. */
-async function latestGeneratedRecordingAt(
-  db: Database,
-  orgId: string,
-  accountId: string,
-): Promise<Date | null> {
-  const generated = (clientId: typeof readings.clientId | typeof hrvSessions.clientId) =>
-    like(clientId, `${DEMO_CLIENT_ID_PREFIX}%`);
-  const [reading] = await db
-    .select({ at: max(readings.takenAt) })
-    .from(readings)
-    .where(
-      and(
-        eq(readings.orgId, orgId),
-        eq(readings.accountId, accountId),
-        generated(readings.clientId),
-      ),
-    );
-  const [session] = await db
-    .select({ at: max(hrvSessions.startedAt) })
-    .from(hrvSessions)
-    .where(
-      and(
-        eq(hrvSessions.orgId, orgId),
-        eq(hrvSessions.accountId, accountId),
-        generated(hrvSessions.clientId),
-      ),
-    );
-  const times = [reading?.at, session?.at].filter((at): at is Date => at instanceof Date);
-  return times.length ? new Date(Math.max(...times.map((at) => at.getTime()))) : null;
-}
-
-async function storedClientIds(
-  db: Database,
-  accountId: string,
-  clientIds: string[],
-): Promise<Set<string>> {
-  if (clientIds.length === 0) return new Set();
-  const storedReadings = await db
-    .select({ clientId: readings.clientId })
-    .from(readings)
-    .where(and(eq(readings.accountId, accountId), inArray(readings.clientId, clientIds)));
-  const storedSessions = await db
-    .select({ clientId: hrvSessions.clientId })
-    .from(hrvSessions)
-    .where(and(eq(hrvSessions.accountId, accountId), inArray(hrvSessions.clientId, clientIds)));
-  return new Set([...storedReadings, ...storedSessions].map((row) => row.clientId));
 }

@@ -9,7 +9,8 @@ import { organisations } from '../db/schema/organisations.ts';
 import { readings } from '../db/schema/readings.ts';
 import { memberRollupTotals } from '../db/schema/rollups.ts';
 import { ensureDemo } from './demo.ts';
-import { DEMO_MEMBER_EMAIL, markDemoSeeded, seedDemoOrg } from './demo-org.ts';
+import { DEMO_MEMBER_EMAIL, seedDemoOrg } from './demo-org.ts';
+import { markDemoSeeded } from './demo.queries.ts';
 
 const DEMO_PASSWORD = 'Demo#Seed42';
 const NOW = new Date('2026-03-01T12:00:00Z');

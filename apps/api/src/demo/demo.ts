@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { lockForTransaction } from '../lib/advisory-lock.queries.ts';
 import { seedDemoBilling, type DemoBillingOptions } from './demo-billing.ts';
 import { seedDemoInvitations } from './demo-invitations.ts';
-import { findDemoOrg, markDemoSeeded, removeDemoOrg, seedDemoOrg } from './demo-org.ts';
+import { removeDemoOrg, seedDemoOrg } from './demo-org.ts';
+import { findDemoOrg, markDemoSeeded } from './demo.queries.ts';
 import {
   seedDemoRecordings,
   type DemoRecordingsOptions,
@@ -33,7 +34,7 @@ export async function ensureDemo(
 ): Promise<DemoRecordingsSummary | null> {
   return db.transaction(async (tx) => {
     // Servers starting together on one PostgreSQL database seed it once: the others wait here.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('resonant.demo-seed'))`);
+    await lockForTransaction(tx, 'resonant.demo-seed');
     const existing = await findDemoOrg(tx);
     if (existing?.seededAt) return null;
     if (existing) {

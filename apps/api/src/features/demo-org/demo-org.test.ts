@@ -18,17 +18,16 @@ import {
   DEMO_GROUP_ADMIN_EMAIL,
   DEMO_MEMBER_EMAIL,
   DEMO_ORG_ADMIN_EMAIL,
-  markDemoSeeded,
   seedDemoOrg,
 } from '../../demo/demo-org.ts';
+import { markDemoSeeded } from '../../demo/demo.queries.ts';
 import {
   demoDayOf,
-  demoMemberColumns,
   demoRecordings,
   demoTimeline,
-  platformTagIds,
   storeDemoRecording,
 } from '../../demo/demo-recordings.ts';
+import { demoMemberColumns, platformTagIds } from '../../demo/demo-recordings.queries.ts';
 import { refreshDemoRecordings } from '../../demo/demo-refresh.ts';
 import { DEMO_ORG_REFRESH_JOB } from './demo-org-refresh.ts';
 
