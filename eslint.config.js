@@ -172,6 +172,21 @@ export default tseslint.config(
     },
   },
   {
+    // Drizzle statements live in *.queries.ts (docs/decisions/0028), so one look finds them all.
+    files: [`${API}/**/*.ts`],
+    ignores: ['**/*.test.ts', '**/*.queries.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression > MemberExpression.callee[property.name=/^(select|selectDistinct|insert|update|delete|execute)$/]:matches([object.name=/^(db|tx)$/], [object.property.name=/^(db|tx)$/])',
+          message: 'Run Drizzle statements from a *.queries.ts file.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/**/*.{js,mjs,cjs,ts,tsx,css}', 'packages/**/*.{js,mjs,cjs,ts,tsx,css}'],
     plugins: { 'check-file': checkFile },
     rules: {
