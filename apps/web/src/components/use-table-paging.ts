@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import type { DataTablePaging, ServerSort, TableSort } from './data-table.tsx';
 
+/** A query for one page of a list the API pages: its rows and how many rows the whole list has. */
+type ServerPagedQuery<Row> = {
+  data?: { list: Row[]; noOfRows: number } | undefined;
+  isPending: boolean;
+};
+
 /**
  * Page, page size and sort of a DataTable whose rows are fetched (or sliced) a page at a time:
  * the first of `pageSizes` unless `defaultPageSize` says otherwise; a new page size, a new sort or
@@ -13,6 +19,24 @@ export function useTablePaging<Sort extends string = never>(
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(defaultPageSize);
   const [sort, setSort] = useState<TableSort>(null);
+  const tableProps = (total: number): DataTablePaging => ({
+    page,
+    pageSize,
+    total,
+    pageSizes,
+    onPageChange: setPage,
+    onPageSizeChange: (size) => {
+      setPageSize(size);
+      setPage(1);
+    },
+  });
+  const serverSort = {
+    sort,
+    onSortChange: (next) => {
+      setSort(next);
+      setPage(1);
+    },
+  } satisfies ServerSort;
   return {
     page,
     pageSize,
@@ -25,24 +49,18 @@ export function useTablePaging<Sort extends string = never>(
     },
     resetPage: () => setPage(1),
     /** The DataTable's `serverSort` prop. */
-    serverSort: {
-      sort,
-      onSortChange: (next) => {
-        setSort(next);
-        setPage(1);
-      },
-    } satisfies ServerSort,
+    serverSort,
     /** The DataTable's `paging` prop for a list of `total` rows. */
-    tableProps: (total: number): DataTablePaging => ({
-      page,
-      pageSize,
-      total,
-      pageSizes,
-      onPageChange: setPage,
-      onPageSizeChange: (size) => {
-        setPageSize(size);
-        setPage(1);
-      },
+    tableProps,
+    /**
+     * The DataTable props of a list the API pages and sorts (`{ list, noOfRows }`): the current
+     * page's rows, whether they are loading, the paging over all `noOfRows` and the sort.
+     */
+    serverPaged: <Row>(query: ServerPagedQuery<Row>) => ({
+      rows: query.data?.list,
+      loading: query.isPending,
+      paging: tableProps(query.data?.noOfRows ?? 0),
+      serverSort,
     }),
   };
 }

@@ -59,12 +59,9 @@ function InvoicesSection({ view }: { view: InvoicesView }) {
       table={{
         label: 'Invoices',
         columns: invoiceColumns(view),
-        rows: invoices.data?.list,
+        ...paging.serverPaged(invoices),
         rowKey: (invoice) => invoice.id,
-        loading: invoices.isPending,
         emptyText: search.term ? 'No invoices match your search' : text.noInvoices,
-        paging: paging.tableProps(invoices.data?.noOfRows ?? 0),
-        serverSort: paging.serverSort,
         minWidth: 900,
       }}
     />

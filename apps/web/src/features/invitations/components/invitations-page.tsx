@@ -53,12 +53,9 @@ export function InvitationsPage({ mode, below }: InvitationsPageProps) {
         table={{
           label: TITLE,
           columns: INVITATION_COLUMNS,
-          rows: invitations.data?.list,
+          ...paging.serverPaged(invitations),
           rowKey: (invitation) => invitation.id,
-          loading: invitations.isPending,
           emptyText: search.term ? 'No invitations match your search' : 'No invitations yet',
-          paging: paging.tableProps(invitations.data?.noOfRows ?? 0),
-          serverSort: paging.serverSort,
           minWidth: 920,
         }}
       />

@@ -104,12 +104,9 @@ export function UsersPage() {
         table={{
           label: 'Users of the organization',
           columns: userColumns({ isMe, actions }),
-          rows: users.data?.list,
+          ...paging.serverPaged(users),
           rowKey: (user) => user.user_id,
-          loading: users.isPending,
           emptyText: search.term ? 'No user matches your search' : 'No users yet',
-          paging: paging.tableProps(users.data?.noOfRows ?? 0),
-          serverSort: paging.serverSort,
         }}
       >
         <AddUserDialog
