@@ -1,15 +1,16 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { FALLBACK_ERROR_MESSAGE } from '@resonant/contracts/errors';
 import { LoadError } from '../../../components/load-error.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useReadingsHistory } from '../api/get-readings-history.ts';
-import { DEFAULT_CHART_SETTINGS, type ChartSettings } from '../chart-settings.ts';
+import type { ChartSettings } from '../chart-settings.ts';
 import { downloadReportCsv } from '../download-report-csv.ts';
 import { readingLines } from '../readings-history.ts';
-import { rangeInstants, useReportRange, type ReportRange } from '../report-range.ts';
+import { rangeInstants, type ReportRange } from '../report-range.ts';
 import type { ReportSelection } from '../report-selection.ts';
+import { useReportView } from '../report-view.ts';
 import { HistoryCharts } from './history-charts.tsx';
 import { ReportToolbar } from './report-toolbar.tsx';
 
@@ -33,8 +34,8 @@ function readingsCsvQuery(
  * member whose readings failed gets a banner with the server's message, the others stay charted.
  */
 export function ReadingsHistoryTab({ selection }: { selection: ReportSelection }) {
-  const [range, setRange] = useReportRange();
-  const [settings, setSettings] = useState(DEFAULT_CHART_SETTINGS);
+  const view = useReportView();
+  const { range, settings } = view;
   const { answers, errors, pending, retrying, retry } = useReadingsHistory({
     userIds: selection.users.map((user) => user.id),
     range,
@@ -54,10 +55,7 @@ export function ReadingsHistoryTab({ selection }: { selection: ReportSelection }
     <Stack gap="md">
       <ReportToolbar
         kind="readings"
-        range={range}
-        onRangeChange={setRange}
-        settings={settings}
-        onSettingsChange={setSettings}
+        view={view}
         onDownload={(members) =>
           downloadReportCsv(
             '/reports/readings.csv',

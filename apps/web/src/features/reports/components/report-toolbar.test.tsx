@@ -7,17 +7,19 @@ import { ReportToolbar } from './report-toolbar.tsx';
 
 function renderToolbar(kind: 'readings' | 'sessions', settings = DEFAULT_CHART_SETTINGS) {
   const onSettingsChange = vi.fn<(settings: ChartSettings) => void>();
-  const view = renderWithProviders(
+  const rendered = renderWithProviders(
     <ReportToolbar
       kind={kind}
-      range={{ from: '2026-11-01', to: '2026-11-30' }}
-      onRangeChange={vi.fn()}
-      settings={settings}
-      onSettingsChange={onSettingsChange}
+      view={{
+        range: { from: '2026-11-01', to: '2026-11-30' },
+        setRange: vi.fn(),
+        settings,
+        setSettings: onSettingsChange,
+      }}
       onDownload={vi.fn(async () => {})}
     />,
   );
-  return { ...view, onSettingsChange };
+  return { ...rendered, onSettingsChange };
 }
 
 describe('the chart settings (Customize chart)', () => {

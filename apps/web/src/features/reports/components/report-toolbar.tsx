@@ -12,15 +12,14 @@ import {
   type ChartSettings,
   type SeriesKey,
 } from '../chart-settings.ts';
-import { dayString, type ReportRange } from '../report-range.ts';
+import { dayString } from '../report-range.ts';
+import type { ReportView } from '../report-view.ts';
 
 type ReportToolbarProps = {
   /** Readings also choose the reading time and the grouping. */
   kind: 'readings' | 'sessions';
-  range: ReportRange;
-  onRangeChange: (range: ReportRange) => void;
-  settings: ChartSettings;
-  onSettingsChange: (settings: ChartSettings) => void;
+  /** The tab's range and chart settings, which the toolbar changes. */
+  view: ReportView;
   /** Saves the CSV of the picked users or of every member; the toolbar shows its progress. */
   onDownload: (members: 'picked' | 'all') => Promise<void>;
   downloadDisabled?: boolean;
@@ -62,10 +61,7 @@ const sameSettings = (a: ChartSettings, b: ChartSettings) =>
  */
 export function ReportToolbar({
   kind,
-  range,
-  onRangeChange,
-  settings,
-  onSettingsChange,
+  view: { range, setRange, settings, setSettings },
   onDownload,
   downloadDisabled = false,
 }: ReportToolbarProps) {
@@ -98,7 +94,7 @@ export function ReportToolbar({
           const [from, to] = value;
           if (from && to) {
             setPending(null);
-            onRangeChange({ from, to });
+            setRange({ from, to });
           } else setPending(value);
         }}
         popoverProps={{ onClose: () => setPending(null) }}
@@ -116,7 +112,7 @@ export function ReportToolbar({
       <Button
         variant="subtle"
         leftSection={<IconRestore size={16} aria-hidden />}
-        onClick={() => onSettingsChange(DEFAULT_CHART_SETTINGS)}
+        onClick={() => setSettings(DEFAULT_CHART_SETTINGS)}
         disabled={sameSettings(settings, DEFAULT_CHART_SETTINGS)}
       >
         Default chart settings
@@ -143,7 +139,7 @@ export function ReportToolbar({
         settings={settings}
         onClose={() => setDialogOpen(false)}
         onSave={(next) => {
-          onSettingsChange(next);
+          setSettings(next);
           setDialogOpen(false);
         }}
       />

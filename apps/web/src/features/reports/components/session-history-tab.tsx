@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Stack } from '@mantine/core';
 import type { HistorySession, HistorySessionType } from '@resonant/contracts/reports';
-import { DEFAULT_CHART_SETTINGS, type ChartSettings } from '../chart-settings.ts';
 import { downloadReportCsv } from '../download-report-csv.ts';
-import { rangeInstants, useReportRange } from '../report-range.ts';
+import { rangeInstants } from '../report-range.ts';
 import type { ReportSelection } from '../report-selection.ts';
+import { useReportView } from '../report-view.ts';
 import { ReportToolbar } from './report-toolbar.tsx';
 import { SessionOverview } from './session-overview.tsx';
 import { SessionUserPanel } from './session-user-panel.tsx';
@@ -25,8 +25,8 @@ export function SessionHistoryTab({
   type: HistorySessionType;
   selection: ReportSelection;
 }) {
-  const [range, setRange] = useReportRange();
-  const [settings, setSettings] = useState<ChartSettings>(DEFAULT_CHART_SETTINGS);
+  const view = useReportView();
+  const { range, settings } = view;
   const [picked, setPicked] = useState<PickedSessions | null>(null);
 
   // Derived rather than reset in an effect: a pick never outlives the lists it was made in.
@@ -47,14 +47,7 @@ export function SessionHistoryTab({
 
   return (
     <Stack gap="lg">
-      <ReportToolbar
-        kind="sessions"
-        range={range}
-        onRangeChange={setRange}
-        settings={settings}
-        onSettingsChange={setSettings}
-        onDownload={download}
-      />
+      <ReportToolbar kind="sessions" view={view} onDownload={download} />
       <SessionOverview type={type} selection={selection} range={range} settings={settings} />
       {selection.users.map((user) => (
         <SessionUserPanel
