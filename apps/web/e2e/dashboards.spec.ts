@@ -1,18 +1,10 @@
 import { expect, test } from './support/test.ts';
 import type { Locator, Page } from '@playwright/test';
+import { DASHBOARD_METRICS } from '@resonant/contracts/analytics';
 import { expectPath, sideMenu, signInViaUi } from './support/app.ts';
 import { DEMO } from './support/env.ts';
 import { buildOrg } from './support/org-builder.ts';
 
-/** SPEC §2: the six figures of every dashboard, in order. */
-const METRICS = [
-  'Latest Reading',
-  'Previous Reading',
-  '7-Day Average',
-  '30-Day Average',
-  'All-Time Average',
-  'Population Norm',
-];
 const TRENDS = /^(Trending up|Trending down|No trend yet)$/;
 /** A figure with one decimal in the browser's (en-US) locale. */
 const FIGURE = /^\d{1,3}(,\d{3})*\.\d$/;
@@ -40,7 +32,7 @@ const figureOf = (text: string) => Number(text.replaceAll(',', ''));
 
 /** The six metric cards carry numbers: the demo data and the built orgs' members have readings. */
 async function expectSixFigures(page: Page) {
-  for (const label of METRICS) {
+  for (const { label } of DASHBOARD_METRICS) {
     const card = page.getByRole('group', { name: label, exact: true });
     await expect(card).toBeVisible();
     await expect(card.getByTestId('metric-value')).toHaveText(FIGURE);
