@@ -23,6 +23,7 @@ import { startStripeStandIn, type StripeStandIn } from '../../../test/stripe-sta
 import { auditLog } from '../../db/schema/audit.ts';
 import { invoices, paymentMethods } from '../../db/schema/billing.ts';
 import { organisations } from '../../db/schema/organisations.ts';
+import { findBillingOrg } from './billing.queries.ts';
 
 const CARD = {
   exp_month: 11,
@@ -488,16 +489,10 @@ describe('billing routes against Stripe (the stand-in)', () => {
       method_id: methodId,
       ...(setAsDefault === undefined ? {} : { set_as_default: setAsDefault }),
     });
-  const customerOf = async (orgId: string) =>
-    (
-      await t.db
-        .select({
-          id: organisations.billingCustomerId,
-          provider: organisations.billingCustomerProvider,
-        })
-        .from(organisations)
-        .where(eq(organisations.id, orgId))
-    )[0]!;
+  const customerOf = async (orgId: string) => {
+    const org = (await findBillingOrg(t.db, { orgId }))!;
+    return { id: org.billingCustomerId, provider: org.billingCustomerProvider };
+  };
   const atStripe = async (customerId: string) =>
     (await dashboard.customers.retrieve(customerId)) as Stripe.Customer;
   const methodsOf = async (token: string) =>

@@ -26,6 +26,7 @@ import {
 import { localBillingProvider } from '../../lib/billing/local-provider.ts';
 import { BILLING_INVOICE_JOB, sweepDueOrganisations } from './billing-jobs.ts';
 import { BILLING_MAIL_JOB } from './invoice-mail.ts';
+import { findBillingOrg } from './billing.queries.ts';
 import { listDueOrgIds } from './invoicing.queries.ts';
 import {
   draftDueInvoices,
@@ -142,16 +143,10 @@ describe('invoicing', () => {
       .where(eq(invoices.orgId, orgId))
       .orderBy(asc(invoices.billingPeriodStart));
 
-  const cursorOf = async (orgId: string) =>
-    (
-      await t.db
-        .select({
-          previous: organisations.previousBillingDate,
-          next: organisations.nextBillingDate,
-        })
-        .from(organisations)
-        .where(eq(organisations.id, orgId))
-    )[0];
+  const cursorOf = async (orgId: string) => {
+    const org = (await findBillingOrg(t.db, { orgId }))!;
+    return { previous: org.previousBillingDate, next: org.nextBillingDate };
+  };
 
   const mailJobsOf = (orgId: string) =>
     t.db
