@@ -84,5 +84,3 @@ export function createRuntime(deps: AppDeps, log: FastifyBaseLogger) {
     },
   };
 }
-
-export type Runtime = ReturnType<typeof createRuntime>;

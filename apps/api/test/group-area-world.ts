@@ -15,7 +15,7 @@ const DAY_MS = 24 * 3600 * 1000;
  * organisation (Otto, an outsider), and readings: Ada a morning reading on each of the last 7 days
  * (the newest tagged Sleep) plus a low-quality one, Ben none, Cleo one.
  */
-export async function buildGroupAreaWorld(now: Date) {
+async function buildGroupAreaWorld(now: Date) {
   const t = await buildTestApp({ clock: () => now });
   const participantsOrg = await buildOrg(t, {
     name: 'Participants Org',

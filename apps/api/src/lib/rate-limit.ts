@@ -15,7 +15,7 @@ export function clientKey(ip: string): string {
 }
 
 /** Route config: `max` requests per client per window, counted once the body is valid. */
-export function perClientLimit(max: number, windowSeconds: number): RateLimitOptions {
+function perClientLimit(max: number, windowSeconds: number): RateLimitOptions {
   return { max, timeWindow: windowSeconds * 1000, hook: 'preHandler', cache: MEMORY_KEYS };
 }
 

@@ -42,7 +42,7 @@ export function rrSeriesProblem(
 }
 
 /** Throws 400 naming the problem when an RR series cannot be stored (see rrSeriesProblem). */
-export function assertRrSeries(rr: ArrayLike<unknown>, field = 'rr'): asserts rr is number[] {
+function assertRrSeries(rr: ArrayLike<unknown>, field = 'rr'): asserts rr is number[] {
   const problem = rrSeriesProblem(rr, field);
   if (problem) throw badRequest(problem);
 }
@@ -99,7 +99,7 @@ export type CheckedEntry<T> =
  * named `field: message` as the error handler names a body's), then `check` (the RR and time checks,
  * the metrics), whose 400 becomes the entry's message. Anything else is a fault and throws.
  */
-export function checkEntry<S extends z.ZodType, T>(
+function checkEntry<S extends z.ZodType, T>(
   entry: unknown,
   schema: S,
   check: (body: z.output<S>) => T,

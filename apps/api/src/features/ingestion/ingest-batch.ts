@@ -37,10 +37,10 @@ export function ingestDepsOf(deps: AppDeps & { hrv: HrvAnalyser }): IngestDeps {
 }
 
 /** What a recording's row got from the database: its id and creation time. */
-export type InsertedRow = { id: string; createdAt: Date };
+type InsertedRow = { id: string; createdAt: Date };
 
 /** A recording this batch stored: as planned, with what its row got. */
-export type Fresh<A> = Planned<A> & InsertedRow;
+type Fresh<A> = Planned<A> & InsertedRow;
 
 /** A recording after its checks and analysis, before anything is stored. */
 export type AnalysedRecording = { clientId: string; tagIds: string[] };

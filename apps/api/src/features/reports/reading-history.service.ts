@@ -135,7 +135,7 @@ function normalRangeOfDays(
 export type HistoryRow = Awaited<ReturnType<typeof readingRows>>[number];
 
 /** A page of a member's history rows, newest first by offset (the JSON route). */
-export async function historyRows(
+async function historyRows(
   db: Database,
   reach: ReachScope,
   history: MemberHistory,

@@ -38,7 +38,7 @@ import {
  * otherwise): the password sign-in's own check, handed over by app.ts so that a password sent
  * to link an identity counts against the same limits.
  */
-export type PasswordCheck = (email: string, password: string, ip: string) => Promise<string>;
+type PasswordCheck = (email: string, password: string, ip: string) => Promise<string>;
 
 export type SocialDeps = AppDeps & { oidc: OidcClients; checkPassword: PasswordCheck };
 

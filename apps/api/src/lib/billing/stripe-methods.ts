@@ -3,7 +3,7 @@ import type { BillingProvider, ProviderPaymentMethod } from './billing-provider.
 import { CardDeclinedError } from './card-declined-error.ts';
 import { guarded, isMissing, unlessMissing } from './stripe-calls.ts';
 
-export function methodOf(method: Stripe.PaymentMethod): ProviderPaymentMethod | null {
+function methodOf(method: Stripe.PaymentMethod): ProviderPaymentMethod | null {
   // Only cards are offered (SPEC §3 Payment method); anything else is not ours to show.
   if (!method.card) return null;
   const { brand, last4, exp_month: expMonth, exp_year: expYear } = method.card;
