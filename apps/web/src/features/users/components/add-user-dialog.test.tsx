@@ -181,8 +181,10 @@ describe('AddUserDialog', () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(dialog.getByRole('textbox', { name: 'First Name' })).toHaveValue('Edda');
 
-    // Esc outside the calendar asks before the typed name is lost.
+    // Esc outside the calendar asks before the typed name is lost (visible once its opening
+    // transition has run: jsdom reports it at opacity 0 until then).
     await events.keyboard('{Escape}');
-    expect(await screen.findByRole('dialog', { name: 'Discard changes?' })).toBeVisible();
+    const question = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await waitFor(() => expect(question).toBeVisible());
   });
 });
