@@ -41,8 +41,11 @@ function readCases(): { name: string; rr: number[]; expected: ReferenceCase }[] 
 const cases = readCases();
 
 describe('conformance with the reference cases of test/reference', () => {
-  it('finds the reference cases', () => {
-    expect(cases.length).toBeGreaterThanOrEqual(9);
+  it('finds the reference cases, for both detrend settings', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(7);
+    expect(new Set(cases.map(({ expected }) => expected.method.detrend))).toEqual(
+      new Set<DetrendMethod>(['none', 'smoothness-priors']),
+    );
   });
 
   it.each(cases.map((c) => [c.name, c] as const))('%s', (_name, { rr, expected }) => {
