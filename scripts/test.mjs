@@ -1,8 +1,8 @@
 // Runs every check of `npm test` in order — typecheck, lint (with the import boundaries and file
-// names), unused code and dependencies (knip), unit and API integration tests on PGlite
-// (and on PostgreSQL when TEST_DATABASE_URL is set), the web build and its bundle budgets, then the
-// browser tests on that build — and ends with one summary line counting every test, in which every
-// failed step counts as a failure.
+// names), unused code and dependencies (knip), the licences of the runtime dependencies, unit and
+// API integration tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), the web build
+// and its bundle budgets, then the browser tests on that build — and ends with one summary line
+// counting every test, in which every failed step counts as a failure.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,7 @@ const tally = createTally();
 checkStep(tally, 'typecheck', 'npm', ['run', '-s', 'typecheck']);
 checkStep(tally, 'lint', 'npm', ['run', '-s', 'lint']);
 checkStep(tally, 'unused code and dependencies (knip)', 'npm', ['run', '-s', 'knip']);
+checkStep(tally, 'licences of runtime dependencies', 'npm', ['run', '-s', 'licences']);
 
 vitestStep(
   tally,
