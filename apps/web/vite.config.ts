@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 const apiProxy = {
   '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: true },
@@ -9,7 +10,19 @@ const apiProxy = {
 export default defineConfig({
   // Resolved from this file so the build works from the repo root as well as from apps/web.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Every text file of the build also as .br and .gz at the strongest settings (brotli 11,
+    // gzip 9): compressed once here and sent as they are (@fastify/static's preCompressed), so
+    // the server never compresses a file of the build per request, not even one too small to
+    // shrink. The manifest is read by the size check, never served.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(?:html|css|js|json|svg|txt)$/,
+      exclude: /(?:^|\/)\.vite\//,
+      skipIfLargerOrEqual: false,
+    }),
+  ],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   build: {
