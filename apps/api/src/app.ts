@@ -29,6 +29,7 @@ import { switchRoutes } from './features/switch/switch.routes.ts';
 import { tagsRoutes } from './features/tags/tags.routes.ts';
 import { topOrganizationsRoutes } from './features/top-organizations/top-organizations.routes.ts';
 import { serializeRequest } from './lib/request-log.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { permissionsPlugin } from './plugins/permissions.ts';
@@ -69,6 +70,8 @@ async function registerInfrastructure(app: FastifyInstance, deps: AppDeps) {
     // Stripe.js and its frames are allowed only when the browser is to load them.
     stripe: Boolean(deps.config.STRIPE_PUBLISHABLE_KEY),
   });
+  // Before any route: it attaches itself to each route as the route is added.
+  await app.register(compressionPlugin);
   await app.register(permissionsPlugin);
   await app.register(cookie);
   await app.register(openApiPlugin);
