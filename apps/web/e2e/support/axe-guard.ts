@@ -1,0 +1,214 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
+import {
+  installAxeDescription,
+  installAxeMarker,
+  installAxeProbe,
+  type AxePageState,
+  type AxeWatchOptions,
+  type AxeWindow,
+} from './axe-watch.ts';
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+
+/** One rule broken on one page (its key), with the elements that break it. */
+export interface AxeViolation {
+  rule: string;
+  impact: string;
+  help: string;
+  page: string;
+  targets: string[];
+}
+
+/** The rules of WCAG 2.2 A and AA, as issue 26 measured them. */
+const OPTIONS = {
+  runOnly: {
+    type: 'tag' as const,
+    values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'],
+  },
+  // An experimental rule, off unless named: a visible label must be part of the accessible name.
+  rules: { 'label-content-name-mismatch': { enabled: true } },
+  resultTypes: ['violations' as const],
+};
+
+/** Whether violations are counted (AXE_REPORT, support/axe-report.ts) rather than failing tests. */
+const REPORTING = Boolean(process.env.AXE_REPORT);
+
+const WATCH: AxeWatchOptions = {
+  marker: 'data-axe-pending',
+  overlays: '[role=dialog],[role=alertdialog],[role=menu],[role=listbox]',
+  quietMs: 150,
+  // Mantine's `sm` breakpoint: below it the frame folds its side menu away.
+  narrowBelowPx: 768,
+  seenBinding: REPORTING ? '__axeSeen' : null,
+};
+
+/**
+ * The axe-core that @axe-core/playwright brings (resolved from that package, as the builder does),
+ * minified, and evaluated once per document: by default the builder evaluates its whole
+ * unminified source three times per check.
+ */
+const axePlaywright = createRequire(import.meta.url).resolve('@axe-core/playwright');
+const AXE_PATH = createRequire(axePlaywright).resolve('axe-core/axe.min.js');
+const AXE_SOURCE = `if (!window.axe) { ${fs.readFileSync(AXE_PATH, 'utf8')} }`;
+
+/**
+ * How long a check waits for the page to settle: before the test's next step (it counts towards
+ * that step's timeout), and at the end of the test.
+ */
+const SETTLE_MS = 2_000;
+const FINAL_SETTLE_MS = 3_000;
+
+/**
+ * The states (key and shape) checked without a violation in this worker. Journeys pass the same
+ * pages again and again (the auth screen, each dashboard); checking a state once per run keeps the
+ * guard cheap, and a state that broke a rule is checked again in every journey that shows it.
+ */
+const CHECKED_STATES = new Set<string>();
+/**
+ * A page's state is its key and shape; an overlay's is its shape alone, as the same menu or dialog
+ * opens over many pages (the profile menu, say) and the check looks at the overlay only.
+ */
+const stateId = (state: AxePageState) =>
+  state.overlays ? `overlay #${state.shape}` : `${state.key} #${state.shape}`;
+
+function guardOf(page: Page) {
+  return {
+    state: () => page.evaluate(() => (window as unknown as AxeWindow).__axeGuard.state()),
+    settle: (ms: number) =>
+      page.evaluate((ms) => (window as unknown as AxeWindow).__axeGuard.settle(ms), ms),
+    done: (keys: string[]) =>
+      page.evaluate((keys) => (window as unknown as AxeWindow).__axeGuard.done(keys), keys),
+  };
+}
+
+/**
+ * Whether the check saw one state: nothing changed, or the page has settled again as the same
+ * kinds of element (a timer re-rendered a row, say), while a new kind (lazily drawn content) or a
+ * running transition calls for another check.
+ */
+function unchanged(before: AxePageState, after: AxePageState) {
+  if (after.generation === before.generation) return true;
+  return after.settled && after.key === before.key && after.shape === before.shape;
+}
+
+/** A navigation or the end of the test took the document away mid-check. */
+function pageWentAway(page: Page, error: unknown) {
+  return page.isClosed() || /context was destroyed|navigat|detached|closed/i.test(String(error));
+}
+
+/**
+ * Runs axe on every page and overlay a test reaches. The page marks a key it has not had checked
+ * (support/axe-watch.ts); Playwright then calls the locator handler before the test's next action
+ * or assertion, so the check sees the page the test is about to use, while the test waits. A state
+ * the page leaves mid-check is checked again once settled.
+ */
+export class AxeGuard {
+  readonly violations: AxeViolation[] = [];
+  readonly checked = new Set<string>();
+  readonly seen = new Set<string>();
+  /** Checks that failed for another reason than the page going away: the guard's own faults. */
+  readonly errors: string[] = [];
+  /** Time spent in checks (waiting to settle too), and the axe runs per key. */
+  axeMs = 0;
+  readonly runs = new Map<string, number>();
+
+  async attach(context: BrowserContext) {
+    if (WATCH.seenBinding) {
+      await context.exposeBinding(WATCH.seenBinding, (_source, key: string) => {
+        this.seen.add(key);
+      });
+    }
+    await context.addInitScript(installAxeProbe, WATCH);
+    await context.addInitScript(installAxeDescription, WATCH);
+    await context.addInitScript(installAxeMarker, WATCH);
+    // A page closed as soon as it opened has nothing to check.
+    context.on('page', (page) => {
+      void page
+        .addLocatorHandler(page.locator(`html[${WATCH.marker}]`), () => this.checkpoint(page), {
+          noWaitAfter: true,
+        })
+        .catch(() => undefined);
+    });
+  }
+
+  /** Checks the end state of every page still open. */
+  async finish(context: BrowserContext) {
+    for (const page of context.pages()) {
+      await this.checkpoint(page, FINAL_SETTLE_MS);
+    }
+  }
+
+  private async checkpoint(page: Page, settleMs = SETTLE_MS) {
+    const started = Date.now();
+    const guard = guardOf(page);
+    try {
+      let now = await guard.state();
+      if (CHECKED_STATES.has(stateId(now))) this.checked.add(now.key);
+      else {
+        // Twice at most: a page that keeps changing is left to the final check.
+        for (let attempt = 0; attempt < 2; attempt += 1) {
+          now = await guard.settle(settleMs);
+          if (!now.settled || (await this.check(page, now))) break;
+        }
+      }
+      await guard.done([now.key]);
+    } catch (error) {
+      if (!pageWentAway(page, error)) this.errors.push(`axe could not check: ${String(error)}`);
+    } finally {
+      this.axeMs += Date.now() - started;
+    }
+  }
+
+  /** Checks the settled state; false when the page changed under the check. */
+  private async check(page: Page, state: AxePageState): Promise<boolean> {
+    if (CHECKED_STATES.has(stateId(state))) {
+      this.checked.add(state.key);
+      return true;
+    }
+    // Legacy mode runs axe in the page itself; the default would open a blank page in the test's
+    // context to merge the frames' results (the app has no frames), which a test waiting for a new
+    // tab would take for its own.
+    const builder = new AxeBuilder({ page, axeSource: AXE_SOURCE })
+      .setLegacyMode(true)
+      .options(OPTIONS);
+    if (state.overlays) builder.include(WATCH.overlays);
+    this.runs.set(state.key, (this.runs.get(state.key) ?? 0) + 1);
+    const results = await builder.analyze();
+    const after = await guardOf(page).state();
+    if (!unchanged(state, after)) return false;
+    this.checked.add(state.key);
+    this.record(state.key, results);
+    if (REPORTING || results.violations.length === 0) CHECKED_STATES.add(stateId(state));
+    return true;
+  }
+
+  /** Keeps each violation once per test, though a state that broke a rule is checked again. */
+  private record(key: string, results: AxeResults) {
+    for (const violation of results.violations) {
+      const found: AxeViolation = {
+        rule: violation.id,
+        impact: violation.impact ?? 'unknown',
+        help: violation.help,
+        page: key,
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+      };
+      const same = (other: AxeViolation) =>
+        other.rule === found.rule &&
+        other.page === found.page &&
+        other.targets.join() === found.targets.join();
+      if (!this.violations.some(same)) this.violations.push(found);
+    }
+  }
+}
+
+/** The violations as one line each, to read in a failed test's message. */
+export function describeViolations(violations: AxeViolation[]): string[] {
+  return violations.map(
+    (v) =>
+      `${v.rule} (${v.impact}) on ${v.page}: ${v.help}. ${v.targets.length} element(s): ` +
+      v.targets.slice(0, 5).join(', '),
+  );
+}

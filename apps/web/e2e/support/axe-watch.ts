@@ -1,0 +1,204 @@
+/** What a page tells the axe guard about itself (support/axe-guard.ts). */
+export interface AxePageState {
+  /** The page's path (a segment with a digit in it reads `:id`) and its open overlays, by name. */
+  key: string;
+  /** A dialog, menu or listbox is open: the check looks at the overlays alone. */
+  overlays: boolean;
+  /** The kinds of element the checked part holds, hashed: which states of a page are alike. */
+  shape: string;
+  /** Counts every change of the DOM, of a transition and of a request: equal means unchanged. */
+  generation: number;
+  /** No request is pending and no finite animation (a transition, a fade) runs. */
+  settled: boolean;
+}
+
+export interface AxeWatchOptions {
+  /** The attribute on `<html>` that says the page shows a key not checked yet in this document. */
+  marker: string;
+  overlays: string;
+  quietMs: number;
+  narrowBelowPx: number;
+  /** The binding told of every key reached (AXE_REPORT lists those never checked), if any. */
+  seenBinding: string | null;
+}
+
+/** What the init scripts leave on `window.__axeGuard` for the Node side. */
+export interface AxeWindow {
+  __axeGuard: {
+    state: () => AxePageState;
+    settle: (timeoutMs: number) => Promise<AxePageState>;
+    done: (keys: string[]) => void;
+  };
+}
+
+interface Probe {
+  counts: () => Pick<AxePageState, 'generation' | 'settled'>;
+  changed: (listener: () => void) => void;
+}
+
+/*
+ * The browser half of the axe guard: init scripts added to every page of the test's context.
+ * Playwright sends each function's source, not its closure, so each stays self-contained; they
+ * meet on `window.__axeGuard`.
+ */
+
+/**
+ * Counts the page's changes: its DOM, transitions (Mantine fades its dialogs in and out; a check
+ * mid-fade would measure half-transparent text) and requests (a page whose data is still loading
+ * is not the page the user reads).
+ */
+export function installAxeProbe({ marker }: AxeWatchOptions) {
+  // A blank page (a new tab before it navigates) is no page of the app.
+  if (!location.protocol.startsWith('http')) return;
+  let generation = 0;
+  let pending = 0;
+  const listeners: (() => void)[] = [];
+  const changed = () => {
+    generation += 1;
+    for (const listener of listeners) listener();
+  };
+  const settled = () =>
+    pending === 0 &&
+    !document
+      .getAnimations()
+      .some(
+        (animation) =>
+          animation.playState === 'running' &&
+          animation.effect?.getComputedTiming().endTime !== Infinity,
+      );
+
+  const fetchOf = window.fetch;
+  window.fetch = (...args) => {
+    pending += 1;
+    return fetchOf(...args).finally(() => {
+      pending -= 1;
+      changed();
+    });
+  };
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, ...args) {
+    pending += 1;
+    this.addEventListener('loadend', () => {
+      pending -= 1;
+      changed();
+    });
+    send.apply(this, args);
+  };
+  new MutationObserver((records) => {
+    if (records.some((record) => record.attributeName !== marker)) changed();
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  const events = ['transitionrun', 'transitionend', 'transitioncancel', 'animationstart'];
+  for (const type of [...events, 'animationend']) document.addEventListener(type, changed, true);
+  window.addEventListener('resize', changed);
+  const probe: Probe = {
+    counts: () => ({ generation, settled: settled() }),
+    changed: (listener) => listeners.push(listener),
+  };
+  Object.assign(window, { __axeGuard: probe });
+}
+
+/** Names the page (its key) and the kinds of element it shows (its shape). */
+export function installAxeDescription({ overlays, narrowBelowPx, quietMs }: AxeWatchOptions) {
+  const probe = (window as { __axeGuard?: Probe }).__axeGuard;
+  if (!probe) return;
+  const open = () =>
+    Array.from(document.querySelectorAll(overlays)).filter((e) => e.checkVisibility());
+  // Test data (numbers, fresh addresses) must not make the same dialog another page.
+  const plain = (text: string) =>
+    text
+      .split(' ')
+      .map((word) => (word.includes('@') ? '<email>' : word.replace(/\d+/g, '#')))
+      .join(' ')
+      .trim();
+  const nameOf = (element: Element) => {
+    const ids = element.getAttribute('aria-labelledby')?.split(' ') ?? [];
+    const label =
+      element.getAttribute('aria-label') ??
+      ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    return `${element.getAttribute('role')} "${plain(label)}"`;
+  };
+  const keyOf = (shown: Element[]) => {
+    const path = location.pathname
+      .split('/')
+      .map((segment) => (/\d/.test(segment) ? ':id' : segment))
+      .join('/');
+    const narrow = window.innerWidth < narrowBelowPx ? ' (narrow)' : '';
+    return [`${path}${narrow}`, ...shown.map(nameOf)].join(' › ');
+  };
+  /**
+   * Element, role, classes (less the ids React makes up per render) and the colours set inline
+   * (Mantine's badge colours, say): a new kind of row, an error or an empty state is a new shape,
+   * another row of a kind already shown is not.
+   */
+  const shapeOf = (shown: Element[]) => {
+    const kinds = new Set<string>();
+    for (const root of shown.length > 0 ? shown : [document.body ?? document.documentElement]) {
+      for (const element of [root, ...Array.from(root.querySelectorAll('*'))]) {
+        const classes = (element.getAttribute('class') ?? '').split(' ');
+        const colours = (element.getAttribute('style') ?? '').split(';');
+        kinds.add(
+          [element.tagName, element.getAttribute('role')]
+            .concat(classes.filter((name) => !name.startsWith('__m__')))
+            .concat(colours.filter((rule) => rule.includes('color')))
+            .join(' '),
+        );
+      }
+    }
+    let hash = 2166136261;
+    for (const char of [...kinds].sort().join('\n')) {
+      hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
+    }
+    return hash.toString(16);
+  };
+  const state = (): AxePageState => {
+    const shown = open();
+    return {
+      key: keyOf(shown),
+      overlays: shown.length > 0,
+      shape: shapeOf(shown),
+      ...probe.counts(),
+    };
+  };
+  /** Resolves once the page has settled and stayed unchanged for `quietMs`, or at the deadline. */
+  const settle = (timeoutMs: number) =>
+    new Promise<AxePageState>((resolve) => {
+      const deadline = Date.now() + timeoutMs;
+      let last = probe.counts().generation;
+      const poll = () => {
+        const now = probe.counts();
+        if ((now.settled && now.generation === last) || Date.now() > deadline) resolve(state());
+        else setTimeout(poll, quietMs);
+        last = now.generation;
+      };
+      setTimeout(poll, quietMs);
+    });
+  Object.assign(probe, { state, settle, keyOf: () => keyOf(open()) });
+}
+
+/**
+ * Sets the marker while the page shows a key not checked yet in this document, so Playwright calls
+ * the guard's locator handler before the test's next action or assertion.
+ */
+export function installAxeMarker({ marker, seenBinding }: AxeWatchOptions) {
+  const probe = (window as { __axeGuard?: Probe & { keyOf: () => string } }).__axeGuard;
+  if (!probe) return;
+  const done = new Set<string>();
+  const seen = new Set<string>();
+  const mark = () => {
+    const key = probe.keyOf();
+    document.documentElement.toggleAttribute(marker, !done.has(key));
+    if (seenBinding && !seen.has(key)) {
+      seen.add(key);
+      void (window as unknown as Record<string, (key: string) => Promise<void>>)[seenBinding]!(
+        key,
+      ).catch(() => undefined);
+    }
+  };
+  probe.changed(mark);
+  Object.assign(probe, {
+    done: (keys: string[]) => {
+      for (const key of keys) done.add(key);
+      mark();
+    },
+  });
+}
