@@ -1,5 +1,5 @@
-import { createTheme } from '@mantine/core';
-import type { MantineColorsTuple } from '@mantine/core';
+import { createTheme, darken } from '@mantine/core';
+import type { CSSVariablesResolver, MantineColorsTuple } from '@mantine/core';
 
 // A calm teal; shade 7 is the primary so white text on it stays above 4.5:1 contrast.
 const resonant: MantineColorsTuple = [
@@ -17,6 +17,64 @@ const resonant: MantineColorsTuple = [
 
 const fontFamily =
   "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+/**
+ * The ink of each palette: the colour Mantine uses for its text (`c="red"`), light variants
+ * (badges, light buttons, theme icons), outlines and filled backgrounds. Mantine takes shade 7 of
+ * every palette for these; for most of its palettes that is below WCAG AA, so each ink is the
+ * lightest shade of its own palette (or, for orange, yellow, green, teal and lime, whose palettes
+ * have none, a darker tone of the same hue) that reads at 4.5:1 or more on white and on the
+ * palette's own light tint, and carries white text at 4.5:1 when filled. Ratios: decision 0031.
+ */
+export const PALETTE_INK: Record<string, string> = {
+  resonant: resonant[7],
+  dark: '#242424',
+  gray: '#495057',
+  red: '#c92a2a',
+  pink: '#c2255c',
+  grape: '#9c36b5',
+  violet: '#7048e8',
+  indigo: '#3b5bdb',
+  blue: '#1864ab',
+  cyan: '#0b7285',
+  teal: '#077350',
+  green: '#237a36',
+  lime: '#476f0a',
+  yellow: '#995700',
+  orange: '#b53d0a',
+};
+
+/** Secondary text (`c="dimmed"`): 5.2:1 on white, 4.7:1 on gray-1 (hovered and striped rows). */
+export const DIMMED = '#666d75';
+/** Placeholders: 4.7:1 on an input's white, lighter than typed text so the two stay apart. */
+export const PLACEHOLDER = '#6c757d';
+
+function inkVariables(): Record<string, string> {
+  const variables: Record<string, string> = {};
+  for (const [name, ink] of Object.entries(PALETTE_INK)) {
+    variables[`--mantine-color-${name}-text`] = ink;
+    variables[`--mantine-color-${name}-light-color`] = ink;
+    variables[`--mantine-color-${name}-outline`] = ink;
+    variables[`--mantine-color-${name}-filled`] = ink;
+    variables[`--mantine-color-${name}-filled-hover`] = darken(ink, 0.12);
+  }
+  return variables;
+}
+
+/**
+ * Merged over Mantine's own variables: the inks above and AA-contrast greys for the light scheme,
+ * the only one the app uses (decision 0031).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    ...inkVariables(),
+    '--mantine-color-dimmed': DIMMED,
+    '--mantine-color-placeholder': PLACEHOLDER,
+    '--mantine-color-error': PALETTE_INK.red!,
+  },
+  dark: {},
+});
 
 export const theme = createTheme({
   primaryColor: 'resonant',

@@ -132,7 +132,7 @@ function LinkedProviderRow({
       }
       note={
         refusal && (
-          <Text id={refusalId} size="xs" c="orange.9" mt={4}>
+          <Text id={refusalId} size="xs" c="orange" mt={4}>
             {refusal}
           </Text>
         )

@@ -53,7 +53,7 @@ function HostedPageShell({ children }: { children: ReactNode }) {
       <Stack maw={600} mx="auto" gap="md">
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Logo size={32} />
-          <Badge color="orange" variant="light" c="orange.9" size="lg" tt="none">
+          <Badge color="orange" variant="light" size="lg" tt="none">
             {TEST_MODE_LABEL}
           </Badge>
         </Group>
@@ -137,7 +137,7 @@ function PaidPanel({ invoice, message }: { invoice: LocalHostedInvoice; message:
   return (
     <SectionCard title="Payment" headless padding="wide" radius="lg" gap="md" align="flex-start">
       <Group gap="sm" wrap="nowrap">
-        <IconCircleCheck size={28} color="var(--mantine-color-teal-7)" aria-hidden />
+        <IconCircleCheck size={28} color="var(--mantine-color-teal-text)" aria-hidden />
         <Title
           order={2}
           size="h4"

@@ -2,20 +2,11 @@ import { Badge } from '@mantine/core';
 import { invoiceStatusColor } from '@resonant/contracts/billing';
 import { invoiceStatusLabel } from '../invoice-display.ts';
 
-/**
- * SPEC §4: paid green, invoice sent orange, failed red, any other status the green default. The
- * text is the colour's darkest shade: the light variant's own is below 4.5:1 on its background.
- */
+/** SPEC §4: paid green, invoice sent orange, failed red, any other status the green default. */
 export function InvoiceStatusBadge({ status }: { status: string }) {
   const color = invoiceStatusColor(status);
   return (
-    <Badge
-      variant="light"
-      color={color}
-      c={`${color}.9`}
-      tt="none"
-      style={{ minWidth: 'max-content' }}
-    >
+    <Badge variant="light" color={color} tt="none" style={{ minWidth: 'max-content' }}>
       {invoiceStatusLabel(status)}
     </Badge>
   );

@@ -57,8 +57,6 @@ function TestModeNotice() {
       variant="light"
       icon={<IconFlask size={20} aria-hidden />}
       title={TEST_MODE_LABEL}
-      // The light variant's orange title is too faint on its background (below 4.5:1).
-      styles={{ title: { color: 'var(--mantine-color-orange-9)' } }}
     >
       <Text size="sm">Use a test card number, any future expiry and any CVC:</Text>
       <List size="sm" mt={4} spacing={2}>

@@ -39,7 +39,7 @@ export function PaymentMethodRow({
               {cardBrandName(card.brand)}{' '}
               <span style={{ whiteSpace: 'nowrap' }}>•••• {card.last4}</span>
             </Text>
-            <Text size="sm" c={expired ? 'red.8' : 'dimmed'}>
+            <Text size="sm" c={expired ? 'red' : 'dimmed'}>
               {expired ? `Expired ${expiry}` : `Expires ${expiry}`}
             </Text>
           </div>

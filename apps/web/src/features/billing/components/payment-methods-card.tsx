@@ -63,7 +63,7 @@ export function PaymentMethodsCard() {
       gap="md"
       titleAside={
         provider.data?.provider === 'local' && (
-          <Badge color="orange" variant="light" c="orange.9" tt="none">
+          <Badge color="orange" variant="light" tt="none">
             {TEST_MODE_LABEL}
           </Badge>
         )
