@@ -107,7 +107,7 @@ test('a reload keeps the user signed in on the same page', async ({ page }) => {
   await expect(
     page.getByRole('banner').getByRole('heading', { level: 1, name: 'Reports' }),
   ).toBeVisible();
-  await expect(profileButton(page)).toHaveAccessibleName('Profile menu of Olivia Admin');
+  await expect(profileButton(page)).toHaveAccessibleName('Profile menu of Olivia Admin (OA)');
 });
 
 test('an unknown route shows the not-found page', async ({ page }) => {

@@ -81,7 +81,11 @@ for (const role of CASES) {
     else await expect(switcherButton(page)).toHaveCount(0);
 
     const profile = profileButton(page);
-    await expect(profile).toHaveAccessibleName(`Profile menu of ${role.name}`);
+    const initials = role.name
+      .split(' ')
+      .map((part) => part.charAt(0))
+      .join('');
+    await expect(profile).toHaveAccessibleName(`Profile menu of ${role.name} (${initials})`);
     await profile.click();
     const popover = page.getByRole('menu');
     await expect(popover.getByText(role.email, { exact: true })).toBeVisible();

@@ -164,7 +164,7 @@ test.describe('social sign-in through the development provider', () => {
     await continueWith(page, DEV_GOOGLE).click();
     await signInAtDevProvider(page, { email });
     await expectPath(page, '/user');
-    await expect(profileButton(page)).toHaveAccessibleName('Profile menu of Ada Lovelace');
+    await expect(profileButton(page)).toHaveAccessibleName('Profile menu of Ada Lovelace (AL)');
   });
 
   test('the Apple-type flow (form_post) brings a new identity to Almost there!', async ({

@@ -1,4 +1,4 @@
-import { createTheme, darken } from '@mantine/core';
+import { createTheme, darken, Notification, Pagination } from '@mantine/core';
 import type { CSSVariablesResolver, MantineColorsTuple } from '@mantine/core';
 
 // A calm teal; shade 7 is the primary so white text on it stays above 4.5:1 contrast.
@@ -49,6 +49,13 @@ export const DIMMED = '#666d75';
 /** Placeholders: 4.7:1 on an input's white, lighter than typed text so the two stay apart. */
 export const PLACEHOLDER = '#6c757d';
 
+const PAGINATION_NAMES = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
 function inkVariables(): Record<string, string> {
   const variables: Record<string, string> = {};
   for (const [name, ink] of Object.entries(PALETTE_INK)) {
@@ -85,4 +92,13 @@ export const theme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   focusRing: 'auto',
+  components: {
+    // Mantine's own icon-only controls carry no name; these give them one wherever they appear.
+    Pagination: Pagination.extend({
+      defaultProps: { getControlProps: (control) => ({ 'aria-label': PAGINATION_NAMES[control] }) },
+    }),
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+    }),
+  },
 });

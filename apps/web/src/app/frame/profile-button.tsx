@@ -17,14 +17,17 @@ function initialsOf(user: UserProfile): string {
 
 /** The profile menu's button: the user's initials. The frame shows it alone until the menu has loaded. */
 export function ProfileButton({ user, ...buttonProps }: ProfileButtonProps) {
+  const initials = initialsOf(user);
   return (
     <UnstyledButton
       {...buttonProps}
-      aria-label={`Profile menu of ${profileName(user)}`}
+      // The name holds the initials the button shows, so a speech user can say what they see
+      // (WCAG 2.5.3).
+      aria-label={`Profile menu of ${profileName(user)} (${initials})`}
       style={{ borderRadius: '50%' }}
     >
       <Avatar color="resonant" variant="filled" radius="xl">
-        {initialsOf(user)}
+        {initials}
       </Avatar>
     </UnstyledButton>
   );
