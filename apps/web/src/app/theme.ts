@@ -1,4 +1,4 @@
-import { createTheme, darken, Notification, Pagination } from '@mantine/core';
+import { createTheme, darken, Menu, Notification, Pagination } from '@mantine/core';
 import type { CSSVariablesResolver, MantineColorsTuple } from '@mantine/core';
 
 // A calm teal; shade 7 is the primary so white text on it stays above 4.5:1 contrast.
@@ -100,5 +100,9 @@ export const theme = createTheme({
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
     }),
+    // The placeholder Mantine puts first in a menu to catch the focus is a focusable div, which a
+    // role="menu" may not hold (only items, groups and separators); without it, opening a menu
+    // focuses its first item, as the ARIA menu pattern has it.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
   },
 });
