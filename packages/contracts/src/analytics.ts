@@ -6,15 +6,8 @@ import { ListSort } from './fields.ts';
 export const DASHBOARD_TYPES = ['org', 'group', 'user'] as const;
 export type DashboardType = (typeof DASHBOARD_TYPES)[number];
 
-/** The six cards of the dashboards, in this order (SPEC §2 Org area). */
-export const DASHBOARD_METRICS = [
-  { label: 'Latest Reading', footer: 'Most recent reading' },
-  { label: 'Previous Reading', footer: 'Reading before the latest' },
-  { label: '7-Day Average', footer: 'Mean of the last 7 days' },
-  { label: '30-Day Average', footer: 'Mean of the last 30 days' },
-  { label: 'All-Time Average', footer: 'Mean of all readings' },
-  { label: 'Population Norm', footer: 'Members of the same age and sex' },
-] as const;
+// The six cards live beside the page sizes, where the dashboards' first load reads them.
+export { DASHBOARD_METRICS } from './dashboard-tables.ts';
 
 /** GET /api/hrv_analytics/dashboard_aggregated?type=org|group|user[&id]. */
 export const DashboardAggregatedQuery = z

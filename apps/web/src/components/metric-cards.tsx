@@ -1,10 +1,8 @@
-import { Paper, SimpleGrid, Skeleton } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { DashboardMetric } from '@resonant/contracts/analytics';
+import { DASHBOARD_METRICS } from '@resonant/contracts/dashboard-tables';
 import { formatMetric, NO_VALUE } from '../lib/hrv-format.ts';
 import { StatCard } from './stat-card.tsx';
-
-/** The dashboards show six averages; skeletons hold their places while loading. */
-const PLACEHOLDERS = 6;
 
 type MetricCardsProps = {
   metrics: readonly DashboardMetric[] | undefined;
@@ -18,12 +16,11 @@ export function MetricCards({ metrics, loading, cols }: MetricCardsProps) {
   return (
     <SimpleGrid cols={cols ?? { base: 2, sm: 3 }} spacing={{ base: 'sm', sm: 'md' }}>
       {loading || !metrics
-        ? Array.from({ length: PLACEHOLDERS }, (_, index) => (
-            <Paper key={index} withBorder radius="md" p={{ base: 'sm', sm: 'md' }} aria-hidden>
-              <Skeleton height={12} width="60%" mb="sm" />
-              <Skeleton height={28} width="50%" mb="sm" />
-              <Skeleton height={10} width="80%" />
-            </Paper>
+        ? DASHBOARD_METRICS.map((metric) => (
+            // The cards themselves with their labels, so nothing moves when the figures come.
+            <div key={metric.label} aria-hidden>
+              <StatCard label={metric.label} value={null} hint={metric.footer} />
+            </div>
           ))
         : metrics.map((metric) => <MetricCard key={metric.label} metric={metric} />)}
     </SimpleGrid>

@@ -42,7 +42,12 @@ export function StatCard({
 }: StatCardProps) {
   let figure;
   if (value === null) {
-    figure = <Skeleton h={words ? 28 : 32} w={words ? 160 : 56} my={4} />;
+    // As tall as the figure's line (font size × line height 1.3), so nothing moves when it comes.
+    figure = words ? (
+      <Skeleton h={28} w={160} my={4} />
+    ) : (
+      <Skeleton h={{ base: 31.2, sm: 36.4 }} w={56} mt={4} />
+    );
   } else {
     figure = (
       <Group gap={4} align="baseline" wrap="nowrap" mt={4}>

@@ -1,4 +1,5 @@
-import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { useDeferredValue } from 'react';
+import { Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { MetricBarChart } from '../../../components/metric-bar-chart.tsx';
 import { MetricCards } from '../../../components/metric-cards.tsx';
 import { useDashboardAggregated, type DashboardType } from '../api/get-dashboard-aggregated.ts';
@@ -8,9 +9,14 @@ type HrvAveragesProps = {
   type: DashboardType;
 };
 
+/** The chart's height; its placeholder holds the same, so nothing below moves when it is drawn. */
+const CHART_HEIGHT = 280;
+
 /** The dashboard's metric cards and the bar chart over the same six averages (SPEC §2). */
 export function HrvAverages({ type }: HrvAveragesProps) {
   const averages = useDashboardAggregated(type);
+  // The figures render as a transition, in slices, not in the task their answer arrives in.
+  const data = useDeferredValue(averages.data);
   const headingId = `hrv-averages-${type}`;
 
   return (
@@ -33,20 +39,14 @@ export function HrvAverages({ type }: HrvAveragesProps) {
       ) : (
         <Grid gutter={{ base: 'sm', sm: 'md' }} align="stretch">
           <Grid.Col span={{ base: 12, lg: 7 }}>
-            <MetricCards
-              metrics={averages.data?.avg}
-              loading={averages.isPending}
-              cols={{ base: 2, sm: 3 }}
-            />
+            <MetricCards metrics={data?.avg} loading={!data} cols={{ base: 2, sm: 3 }} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 5 }}>
             <Paper withBorder radius="md" p={{ base: 'xs', sm: 'sm' }} h="100%">
-              {averages.data ? (
-                <MetricBarChart metrics={averages.data.avg} height={280} />
+              {data ? (
+                <MetricBarChart metrics={data.avg} height={CHART_HEIGHT} />
               ) : (
-                <Text c="dimmed" size="sm" ta="center" py="xl">
-                  Loading chart…
-                </Text>
+                <Skeleton height={CHART_HEIGHT} radius="md" />
               )}
             </Paper>
           </Grid.Col>
