@@ -58,7 +58,7 @@ const AXE_SOURCE = `if (!window.axe) { ${fs.readFileSync(AXE_PATH, 'utf8')} }`;
  * How long a check waits for the page to settle: before the test's next step (it counts towards
  * that step's timeout), and at the end of the test.
  */
-const SETTLE_MS = 2_000;
+const SETTLE_MS = 1_000;
 const FINAL_SETTLE_MS = 3_000;
 
 /**
@@ -86,8 +86,8 @@ function guardOf(page: Page) {
 
 /**
  * Whether the check saw one state: nothing changed, or the page has settled again as the same
- * kinds of element (a timer re-rendered a row, say), while a new kind (lazily drawn content) or a
- * running transition calls for another check.
+ * kinds of element (a timer re-rendered a row, say). Otherwise (content drawn late, a transition
+ * started) its result is thrown away.
  */
 function unchanged(before: AxePageState, after: AxePageState) {
   if (after.generation === before.generation) return true;
@@ -102,8 +102,7 @@ function pageWentAway(page: Page, error: unknown) {
 /**
  * Runs axe on every page and overlay a test reaches. The page marks a key it has not had checked
  * (support/axe-watch.ts); Playwright then calls the locator handler before the test's next action
- * or assertion, so the check sees the page the test is about to use, while the test waits. A state
- * the page leaves mid-check is checked again once settled.
+ * or assertion, so the check sees the page the test is about to use, while the test waits.
  */
 export class AxeGuard {
   readonly violations: AxeViolation[] = [];
@@ -141,6 +140,12 @@ export class AxeGuard {
     }
   }
 
+  /**
+   * One settle and one axe run at most, as they count towards the timeout of the step that called
+   * the handler. The key is then done in this document, checked or not: a state the page left
+   * mid-check, or that never settled, is left to the final check and to other journeys (AXE_REPORT
+   * lists the keys a journey never checked).
+   */
   private async checkpoint(page: Page, settleMs = SETTLE_MS) {
     const started = Date.now();
     const guard = guardOf(page);
@@ -148,11 +153,8 @@ export class AxeGuard {
       let now = await guard.state();
       if (CHECKED_STATES.has(stateId(now))) this.checked.add(now.key);
       else {
-        // Twice at most: a page that keeps changing is left to the final check.
-        for (let attempt = 0; attempt < 2; attempt += 1) {
-          now = await guard.settle(settleMs);
-          if (!now.settled || (await this.check(page, now))) break;
-        }
+        now = await guard.settle(settleMs);
+        if (now.settled) await this.check(page, now);
       }
       await guard.done([now.key]);
     } catch (error) {
@@ -162,11 +164,11 @@ export class AxeGuard {
     }
   }
 
-  /** Checks the settled state; false when the page changed under the check. */
-  private async check(page: Page, state: AxePageState): Promise<boolean> {
+  /** Checks the settled state, unless the page changed under the check. */
+  private async check(page: Page, state: AxePageState) {
     if (CHECKED_STATES.has(stateId(state))) {
       this.checked.add(state.key);
-      return true;
+      return;
     }
     // Legacy mode runs axe in the page itself; the default would open a blank page in the test's
     // context to merge the frames' results (the app has no frames), which a test waiting for a new
@@ -178,11 +180,10 @@ export class AxeGuard {
     this.runs.set(state.key, (this.runs.get(state.key) ?? 0) + 1);
     const results = await builder.analyze();
     const after = await guardOf(page).state();
-    if (!unchanged(state, after)) return false;
+    if (!unchanged(state, after)) return;
     this.checked.add(state.key);
     this.record(state.key, results);
     if (REPORTING || results.violations.length === 0) CHECKED_STATES.add(stateId(state));
-    return true;
   }
 
   /** Keeps each violation once per test, though a state that broke a rule is checked again. */

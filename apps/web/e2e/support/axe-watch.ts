@@ -10,6 +10,8 @@ export interface AxePageState {
   generation: number;
   /** No request is pending and no finite animation (a transition, a fade) runs. */
   settled: boolean;
+  /** An endless animation runs: a skeleton or a loader, most likely waiting for a lazy chunk. */
+  loading: boolean;
 }
 
 export interface AxeWatchOptions {
@@ -32,7 +34,7 @@ export interface AxeWindow {
 }
 
 interface Probe {
-  counts: () => Pick<AxePageState, 'generation' | 'settled'>;
+  counts: () => Pick<AxePageState, 'generation' | 'settled' | 'loading'>;
   changed: (listener: () => void) => void;
 }
 
@@ -57,14 +59,13 @@ export function installAxeProbe({ marker }: AxeWatchOptions) {
     generation += 1;
     for (const listener of listeners) listener();
   };
-  const settled = () =>
-    pending === 0 &&
-    !document
+  const running = (endless: boolean) =>
+    document
       .getAnimations()
       .some(
         (animation) =>
           animation.playState === 'running' &&
-          animation.effect?.getComputedTiming().endTime !== Infinity,
+          (animation.effect?.getComputedTiming().endTime === Infinity) === endless,
       );
 
   const fetchOf = window.fetch;
@@ -91,7 +92,11 @@ export function installAxeProbe({ marker }: AxeWatchOptions) {
   for (const type of [...events, 'animationend']) document.addEventListener(type, changed, true);
   window.addEventListener('resize', changed);
   const probe: Probe = {
-    counts: () => ({ generation, settled: settled() }),
+    counts: () => ({
+      generation,
+      settled: pending === 0 && !running(false),
+      loading: running(true),
+    }),
     changed: (listener) => listeners.push(listener),
   };
   Object.assign(window, { __axeGuard: probe });
@@ -128,18 +133,21 @@ export function installAxeDescription({ overlays, narrowBelowPx, quietMs }: AxeW
   /**
    * Element, role, classes (less the ids React makes up per render) and the colours set inline
    * (Mantine's badge colours, say): a new kind of row, an error or an empty state is a new shape,
-   * another row of a kind already shown is not.
+   * another row of a kind already shown is not, nor a chart drawn into its image.
    */
   const shapeOf = (shown: Element[]) => {
     const kinds = new Set<string>();
     for (const root of shown.length > 0 ? shown : [document.body ?? document.documentElement]) {
       for (const element of [root, ...Array.from(root.querySelectorAll('*'))]) {
+        // What a chart draws inside its image is presentational, to axe as to a screen reader.
+        if (element.parentElement?.closest('[role=img]')) continue;
         const classes = (element.getAttribute('class') ?? '').split(' ');
-        const colours = (element.getAttribute('style') ?? '').split(';');
+        // Mantine sets colours inline as custom properties (`--badge-bg: var(--mantine-color-…)`).
+        const colours = (element.getAttribute('style') ?? '').split(';').map((rule) => rule.trim());
         kinds.add(
           [element.tagName, element.getAttribute('role')]
             .concat(classes.filter((name) => !name.startsWith('__m__')))
-            .concat(colours.filter((rule) => rule.includes('color')))
+            .concat(colours.filter((rule) => rule.startsWith('--') && rule.includes('color')))
             .join(' '),
         );
       }
@@ -159,17 +167,33 @@ export function installAxeDescription({ overlays, narrowBelowPx, quietMs }: AxeW
       ...probe.counts(),
     };
   };
-  /** Resolves once the page has settled and stayed unchanged for `quietMs`, or at the deadline. */
+  /**
+   * Resolves once the page has settled, stayed unchanged for `quietMs` and then through an idle
+   * callback (the page's own idle work, a chart drawn once the page is idle, runs first), or at
+   * the deadline. A loader waits for its content until halfway there; one still running then is
+   * taken for part of the page (an endless animation of its own).
+   */
   const settle = (timeoutMs: number) =>
     new Promise<AxePageState>((resolve) => {
       const deadline = Date.now() + timeoutMs;
-      let last = probe.counts().generation;
-      const poll = () => {
+      const loadersGiven = Date.now() + timeoutMs / 2;
+      let last = -1;
+      const quiet = () => {
         const now = probe.counts();
-        if ((now.settled && now.generation === last) || Date.now() > deadline) resolve(state());
-        else setTimeout(poll, quietMs);
+        const loaded = !now.loading || Date.now() > loadersGiven;
+        const still = now.settled && loaded && now.generation === last;
         last = now.generation;
+        return still;
       };
+      const poll = () => {
+        if (Date.now() > deadline) resolve({ ...state(), settled: false });
+        else if (!quiet()) setTimeout(poll, quietMs);
+        else {
+          const idle = () => (quiet() ? resolve(state()) : setTimeout(poll, quietMs));
+          requestIdleCallback(idle, { timeout: quietMs });
+        }
+      };
+      last = probe.counts().generation;
       setTimeout(poll, quietMs);
     });
   Object.assign(probe, { state, settle, keyOf: () => keyOf(open()) });
