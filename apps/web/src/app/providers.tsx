@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
+
+// The toasts' container (with its transitions) is not part of the first paint: it comes just
+// after. A toast shown before it arrives waits in the notifications store and appears with it.
+const Toasts = lazy(() => import('./toasts.tsx').then((module) => ({ default: module.Toasts })));
 
 interface ProvidersProps {
   children: ReactNode;
@@ -16,8 +19,9 @@ export function Providers({ children }: ProvidersProps) {
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
     >
-      {/* SPEC §9: toasts sit bottom-centre and close after 5 seconds. */}
-      <Notifications position="bottom-center" autoClose={5000} />
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
