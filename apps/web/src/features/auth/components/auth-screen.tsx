@@ -1,12 +1,22 @@
-import { Anchor, Box, Button, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Anchor, Box, Button, Center, Loader, Text, Title } from '@mantine/core';
 import type { AuthResponse } from '@resonant/contracts/auth';
 import { Logo } from '../../../components/logo.tsx';
+import { afterIdle } from '../../../lib/after-idle.ts';
 import { InviteNote } from './invite-note.tsx';
 import { SignInForm } from './sign-in-form.tsx';
-import { SignUpForm } from './sign-up-form.tsx';
 import { SocialSignInButtons } from './social-sign-in-buttons.tsx';
-import { SocialSignUpPanel } from './social-sign-up-panel.tsx';
 import classes from './auth-screen.module.css';
+
+// The sign-up panel's forms (with their date and country pickers) are fetched once the sign-in
+// form has painted and the page is idle, so the first paint carries only what it shows; by the
+// time a visitor asks for the other panel, it is there.
+const loadSignUpForm = () => import('./sign-up-form.tsx');
+const loadSocialSignUpPanel = () => import('./social-sign-up-panel.tsx');
+const SignUpForm = lazy(() => loadSignUpForm().then((module) => ({ default: module.SignUpForm })));
+const SocialSignUpPanel = lazy(() =>
+  loadSocialSignUpPanel().then((module) => ({ default: module.SocialSignUpPanel })),
+);
 
 export type AuthMode = 'sign-in' | 'sign-up';
 
@@ -32,6 +42,17 @@ export function AuthScreen({
   onAuthenticated,
 }: AuthScreenProps) {
   const signInActive = mode === 'sign-in';
+  // Set by the first switch of panels, from when on a switch animates (the first form does not).
+  const [shownMode, setShownMode] = useState(mode);
+  const [switched, setSwitched] = useState(false);
+  if (mode !== shownMode) {
+    setShownMode(mode);
+    setSwitched(true);
+  }
+  useEffect(
+    () => afterIdle(() => void (social ? loadSocialSignUpPanel() : loadSignUpForm())),
+    [social],
+  );
 
   return (
     <div className={classes.page}>
@@ -40,7 +61,7 @@ export function AuthScreen({
       </header>
       <main className={classes.main}>
         <InviteNote redirectTo={redirectTo} />
-        <div className={classes.card} data-mode={mode}>
+        <div className={classes.card} data-mode={mode} data-switched={switched || undefined}>
           <section
             className={`${classes.formPanel} ${classes.signIn}`}
             data-active={signInActive || undefined}
@@ -60,14 +81,20 @@ export function AuthScreen({
             data-active={!signInActive || undefined}
             inert={signInActive}
           >
-            {social ? (
-              <SocialSignUpPanel redirectTo={redirectTo} onAuthenticated={onAuthenticated} />
-            ) : (
-              <>
+            <Suspense
+              fallback={
+                <Center py="xl">
+                  <Loader size="sm" aria-label="Loading the sign-up form" />
+                </Center>
+              }
+            >
+              {social ? (
+                <SocialSignUpPanel redirectTo={redirectTo} onAuthenticated={onAuthenticated} />
+              ) : (
                 <SignUpForm onSignedUp={(auth) => onAuthenticated(auth, 'sign-up')} />
-                <SocialSignInButtons redirectTo={redirectTo} />
-              </>
-            )}
+              )}
+            </Suspense>
+            {!social && <SocialSignInButtons redirectTo={redirectTo} />}
             <Text size="sm" ta="center" mt="lg" hiddenFrom="sm">
               Already have an account?{' '}
               <Anchor component="button" type="button" onClick={() => onModeChange('sign-in')}>
