@@ -1,5 +1,9 @@
-import { createTheme, darken, Menu, Notification, Pagination } from '@mantine/core';
-import type { CSSVariablesResolver, MantineColorsTuple } from '@mantine/core';
+import { createTheme, darken } from '@mantine/core';
+import type {
+  CSSVariablesResolver,
+  MantineColorsTuple,
+  MantineThemeComponents,
+} from '@mantine/core';
 
 // A calm teal; shade 7 is the primary so white text on it stays above 4.5:1 contrast.
 const resonant: MantineColorsTuple = [
@@ -83,6 +87,27 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
+/**
+ * Component defaults, keyed by name rather than with `Menu.extend(...)` and the like, so the theme
+ * (in the first page load) imports none of these components.
+ */
+const components: MantineThemeComponents = {
+  // Mantine's own icon-only controls carry no name; these give them one wherever they appear.
+  Pagination: {
+    defaultProps: {
+      getControlProps: (control: keyof typeof PAGINATION_NAMES) => ({
+        'aria-label': PAGINATION_NAMES[control],
+      }),
+    },
+  },
+  Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+  Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+  // The placeholder Mantine puts first in a menu to catch the focus is a focusable div, which a
+  // role="menu" may not hold (only items, groups and separators); without it, opening a menu
+  // focuses its first item, as the ARIA menu pattern has it.
+  Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+};
+
 export const theme = createTheme({
   primaryColor: 'resonant',
   primaryShade: { light: 7, dark: 5 },
@@ -92,17 +117,5 @@ export const theme = createTheme({
   defaultRadius: 'md',
   cursorType: 'pointer',
   focusRing: 'auto',
-  components: {
-    // Mantine's own icon-only controls carry no name; these give them one wherever they appear.
-    Pagination: Pagination.extend({
-      defaultProps: { getControlProps: (control) => ({ 'aria-label': PAGINATION_NAMES[control] }) },
-    }),
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
-    }),
-    // The placeholder Mantine puts first in a menu to catch the focus is a focusable div, which a
-    // role="menu" may not hold (only items, groups and separators); without it, opening a menu
-    // focuses its first item, as the ARIA menu pattern has it.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
-  },
+  components,
 });
