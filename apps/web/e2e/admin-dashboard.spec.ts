@@ -81,7 +81,7 @@ const ascending = (values: number[]) =>
 
 /** Shows up to 100 organisations, so the journey's own is on the page however many exist. */
 async function showHundredRows(page: Page) {
-  const pageSize = page.getByRole('textbox', { name: 'Rows per page' });
+  const pageSize = page.getByRole('combobox', { name: 'Rows per page' });
   await expect(pageSize).toHaveValue('10');
   await pageSize.click();
   await expect(page.getByRole('option')).toHaveText(['10', '25', '50', '100']);

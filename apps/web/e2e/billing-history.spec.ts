@@ -55,7 +55,7 @@ async function fillTestCard(page: Page, number: string) {
   await form.getByRole('textbox', { name: 'City' }).fill('Portland');
   await form.getByRole('textbox', { name: 'Postal code' }).fill('97201');
   // The country comes from the browser's locale (en-US).
-  await expect(form.getByRole('textbox', { name: 'Country' })).toHaveValue('United States');
+  await expect(form.getByRole('combobox', { name: 'Country' })).toHaveValue('United States');
   return form;
 }
 

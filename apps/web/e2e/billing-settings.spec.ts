@@ -70,7 +70,7 @@ async function fillCard(dialog: Locator, number: string) {
   await dialog.getByRole('textbox', { name: 'City' }).fill('Portland');
   await dialog.getByRole('textbox', { name: 'Postal code' }).fill('97201');
   // The country comes from the browser's locale (en-US).
-  await expect(dialog.getByRole('textbox', { name: 'Country' })).toHaveValue('United States');
+  await expect(dialog.getByRole('combobox', { name: 'Country' })).toHaveValue('United States');
 }
 
 test('an org admin adds cards, changes and clears the default, removes one and sets the billing email', async ({

@@ -77,7 +77,7 @@ test.describe('org admin', () => {
     }
 
     // Page size: 5 by default, the SPEC §9 choices, and a new size asks the server for that page.
-    const pageSize = page.getByRole('textbox', { name: 'Rows per page' });
+    const pageSize = page.getByRole('combobox', { name: 'Rows per page' });
     await expect(pageSize).toHaveValue('5');
     await pageSize.click();
     await expect(page.getByRole('option')).toHaveText(['5', '10', '20', '40', '50', '100']);

@@ -31,7 +31,7 @@ function adminsTable(page: Page) {
 
 /** Picks a user in the searchable picker of a dialog, typing enough to search for them. */
 async function pickUser(page: Page, dialog: Locator, label: string, who: RegExp, text: string) {
-  const input = dialog.getByRole('textbox', { name: label });
+  const input = dialog.getByRole('combobox', { name: label });
   await input.fill(text.slice(0, 2));
   // Under 3 characters nothing is searched (SPEC §5).
   await expect(page.getByText('Type at least 3 characters to search')).toBeVisible();
@@ -116,7 +116,7 @@ test.describe('org admin manages groups', () => {
     const addAdmin = page.getByRole('dialog', { name: 'Add Admin' });
     const addButton = addAdmin.getByRole('button', { name: 'Add', exact: true });
     await expect(addButton).toBeDisabled();
-    const users = addAdmin.getByRole('textbox', { name: 'Users' });
+    const users = addAdmin.getByRole('combobox', { name: 'Users' });
     await users.fill('Noah');
     await page.getByRole('option', { name: /Noah Okafor/ }).click();
     await expect(addButton).toBeEnabled();

@@ -69,7 +69,7 @@ async function signUpInUi(page: Page, email: string) {
   const form = signUpForm(page);
   await form.getByRole('textbox', { name: 'First Name' }).fill('Nora');
   await form.getByRole('textbox', { name: 'Last Name' }).fill('Newcomer');
-  await form.getByRole('textbox', { name: 'Gender' }).click();
+  await form.getByRole('combobox', { name: 'Gender' }).click();
   await page.getByRole('option', { name: 'Female', exact: true }).click();
   const birthDate = form.getByRole('textbox', { name: 'Date of Birth' });
   await birthDate.fill('1992-03-04');
@@ -107,7 +107,7 @@ test.describe('invitations', () => {
     await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
     await dialog.getByRole('radio', { name: 'Group Admin' }).check();
     await expect(dialog.getByText(/A Group Admin follows and manages/)).toBeVisible();
-    await dialog.getByRole('textbox', { name: 'Group' }).click();
+    await dialog.getByRole('combobox', { name: 'Group' }).click();
     const groupOption = page.getByRole('option').first();
     const groupName = (await groupOption.textContent())!.trim();
     await groupOption.click();

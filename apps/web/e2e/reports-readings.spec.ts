@@ -61,7 +61,7 @@ async function calendarDay(page: Page, date: Date, towards: 'Previous month' | '
 }
 
 function usersField(page: Page): Locator {
-  return page.getByRole('textbox', { name: 'Users' });
+  return page.getByRole('combobox', { name: 'Users' });
 }
 
 /** Picks a user in the Reports Search user field by their name. */

@@ -27,7 +27,7 @@ function dailyBiofeedback(count: number, name: string): SessionSpec[] {
 /** Picks users by name in 'Reports Search' and applies them. */
 async function applyUsers(page: Page, names: string[]) {
   const search = page.getByRole('region', { name: 'Reports Search' });
-  const users = search.getByRole('textbox', { name: 'Users' });
+  const users = search.getByRole('combobox', { name: 'Users' });
   for (const name of names) {
     await users.fill(name);
     // An option reads the name, then the email.
@@ -277,7 +277,7 @@ test('an org admin reads biofeedback and mindfulness sessions, pages the list an
   await sessionButton(miaMindful, 'Body scan').click();
   const search = page.getByRole('region', { name: 'Reports Search' });
   // Backspace in the empty search removes the last pill (Leo); the pills' own buttons are hidden.
-  await search.getByRole('textbox', { name: 'Users' }).press('Backspace');
+  await search.getByRole('combobox', { name: 'Users' }).press('Backspace');
   await search.getByRole('button', { name: 'Apply' }).click();
   await expect(userPanel(page, leo!)).toHaveCount(0);
   await expect(miaMindful.getByRole('button', { name: 'All', exact: true })).toHaveAttribute(

@@ -22,7 +22,7 @@ interface SignUpValues {
 async function fillSignUp(page: Page, form: Locator, values: SignUpValues) {
   await form.getByRole('textbox', { name: 'First Name' }).fill(values.firstName);
   await form.getByRole('textbox', { name: 'Last Name' }).fill(values.lastName);
-  await form.getByRole('textbox', { name: 'Gender' }).click();
+  await form.getByRole('combobox', { name: 'Gender' }).click();
   await page.getByRole('option', { name: values.gender, exact: true }).click();
   const birthDate = form.getByRole('textbox', { name: 'Date of Birth' });
   await birthDate.fill(values.birthDate);
@@ -102,7 +102,7 @@ test.describe('sign-up panel', () => {
     await expectPath(page, '/signup');
     await expect(form.getByRole('textbox', { name: 'First Name' })).toHaveValue('Grace');
     await expect(form.getByRole('textbox', { name: 'Last Name' })).toHaveValue('Hopper');
-    await expect(form.getByRole('textbox', { name: 'Gender' })).toHaveValue('Others');
+    await expect(form.getByRole('combobox', { name: 'Gender' })).toHaveValue('Others');
     await expect(form.getByRole('textbox', { name: 'Date of Birth' })).toHaveValue('1985-12-09');
     await expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue(typedEmail);
     await expect(form.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue(

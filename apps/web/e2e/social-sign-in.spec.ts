@@ -133,7 +133,7 @@ test.describe('social sign-in through the development provider', () => {
     await expect(form.getByText(email)).toBeVisible();
     await expect(form.getByRole('textbox', { name: 'First Name' })).toHaveValue('Ada');
     await expect(form.getByRole('textbox', { name: 'Last Name' })).toHaveValue('Lovelace');
-    await expect(form.getByRole('textbox', { name: 'Gender' })).toHaveValue('Female');
+    await expect(form.getByRole('combobox', { name: 'Gender' })).toHaveValue('Female');
     await expect(form.getByRole('textbox', { name: 'Date of Birth' })).toHaveValue('1990-05-17');
 
     // To the sign-in panel and Back: the form mounts anew, the toast does not come again.

@@ -49,7 +49,7 @@ test.describe('org admin', () => {
     await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
     await dialog.getByRole('textbox', { name: 'Password' }).fill('Welcome#42');
     await dialog.getByRole('textbox', { name: 'Date of Birth' }).fill('1993-03-09');
-    await dialog.getByRole('textbox', { name: 'Groups' }).click();
+    await dialog.getByRole('combobox', { name: 'Groups' }).click();
     await page.getByRole('option', { name: 'Engineering' }).click();
     await dialog.getByRole('textbox', { name: 'Last Name' }).click();
     await dialog.getByRole('button', { name: 'Add User' }).click();
@@ -230,7 +230,7 @@ test('a group admin sees the reduced users view', async ({ page }) => {
   await page.getByRole('button', { name: 'Add New' }).click();
   const add = page.getByRole('dialog', { name: 'Add User' });
   await expect(add.getByText('The user joins Engineering.')).toBeVisible();
-  await expect(add.getByRole('textbox', { name: 'Groups' })).toHaveCount(0);
+  await expect(add.getByRole('combobox', { name: 'Groups' })).toHaveCount(0);
   await add.getByRole('button', { name: 'Cancel' }).click();
 
   await table
@@ -239,6 +239,6 @@ test('a group admin sees the reduced users view', async ({ page }) => {
     .click();
   const edit = page.getByRole('dialog', { name: 'Edit User' });
   await expect(edit.getByRole('textbox', { name: 'First Name' })).toBeVisible();
-  await expect(edit.getByRole('textbox', { name: 'Groups' })).toHaveCount(0);
+  await expect(edit.getByRole('combobox', { name: 'Groups' })).toHaveCount(0);
   await expect(edit.getByRole('checkbox', { name: 'Organization Admin' })).toHaveCount(0);
 });

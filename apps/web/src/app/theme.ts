@@ -1,4 +1,4 @@
-import { createTheme, darken } from '@mantine/core';
+import { createTheme, darken, rem } from '@mantine/core';
 import type {
   CSSVariablesResolver,
   MantineColorsTuple,
@@ -60,6 +60,23 @@ const PAGINATION_NAMES = {
   last: 'Last page',
 } as const;
 
+/**
+ * Choices are ARIA 1.2 comboboxes: the input says so and whether its list is open, and the listbox
+ * it controls scrolls itself rather than through a ScrollArea inside it. A screen reader then
+ * announces a choice as one, and the listbox, scrolled with the arrow keys from the input, is not a
+ * scrolling region the keyboard cannot reach (WCAG 4.1.2 and 2.1.1).
+ */
+const comboboxChoice = {
+  defaultProps: { role: 'combobox', withScrollArea: false },
+  styles: { options: { maxHeight: rem(240), overflowY: 'auto' as const } },
+};
+const withExpanded = { defaultProps: { withExpandedAttribute: true } };
+/**
+ * A list's message in place of options ('Type at least 3 characters', 'Nothing found') stands in
+ * the listbox as an option that cannot be chosen: a listbox may hold only options and groups.
+ */
+const emptyAsOption = { defaultProps: { role: 'option', 'aria-disabled': true } };
+
 function inkVariables(): Record<string, string> {
   const variables: Record<string, string> = {};
   for (const [name, ink] of Object.entries(PALETTE_INK)) {
@@ -106,6 +123,11 @@ const components: MantineThemeComponents = {
   // role="menu" may not hold (only items, groups and separators); without it, opening a menu
   // focuses its first item, as the ARIA menu pattern has it.
   Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+  Select: comboboxChoice,
+  MultiSelect: comboboxChoice,
+  ComboboxTarget: withExpanded,
+  ComboboxEventsTarget: withExpanded,
+  ComboboxEmpty: emptyAsOption,
 };
 
 export const theme = createTheme({

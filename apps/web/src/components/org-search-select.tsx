@@ -71,7 +71,6 @@ export function OrgSearchSelect({
       rightSection={
         searching ? <Loader size="xs" aria-label="Searching organizations" /> : undefined
       }
-      maxDropdownHeight={240}
       comboboxProps={{ withinPortal: true }}
       {...rest}
     />

@@ -55,7 +55,7 @@ describe('SignUpForm', () => {
     const { form, events, fill, onSignedUp } = renderForm();
     await fill(form.getByRole('textbox', { name: 'First Name' }), 'Ada');
     await fill(form.getByRole('textbox', { name: 'Last Name' }), 'Lovelace');
-    await events.click(form.getByRole('textbox', { name: 'Gender' }));
+    await events.click(form.getByRole('combobox', { name: 'Gender' }));
     await events.click(await screen.findByRole('option', { name: 'Female' }));
     await fill(form.getByRole('textbox', { name: 'Date of Birth' }), '1990-05-17');
     await events.keyboard('{Escape}');

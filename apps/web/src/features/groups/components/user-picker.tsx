@@ -96,7 +96,6 @@ export function UserPicker({ label, value, onChange, groupId, error, ...rest }: 
       onDropdownClose={() => setDropdownOpened(false)}
       onOptionSubmit={() => setDropdownOpened(false)}
       rightSection={isFetching ? <Loader size="xs" aria-label="Searching users" /> : undefined}
-      maxDropdownHeight={240}
       comboboxProps={{ withinPortal: true }}
       error={error}
       {...rest}

@@ -35,7 +35,7 @@ async function fillInvitee({ dialog, events, fill }: Awaited<ReturnType<typeof r
   await fill(dialog.getByRole('textbox', { name: 'First name' }), 'Ivy');
   await fill(dialog.getByRole('textbox', { name: 'Last name' }), 'Invitee');
   await fill(dialog.getByRole('textbox', { name: 'Email' }), 'Ivy.Invitee@Example.test');
-  await events.click(dialog.getByRole('textbox', { name: 'Group' }));
+  await events.click(dialog.getByRole('combobox', { name: 'Group' }));
   await events.click(await screen.findByRole('option', { name: 'Engineering' }));
 }
 

@@ -39,7 +39,7 @@ describe('AddOrganizationDialog', () => {
     const { dialog, events } = view;
     const add = dialog.getByRole('button', { name: 'Add' });
     expect(add).toBeDisabled();
-    expect(dialog.getByRole('textbox', { name: 'Gender' })).toHaveValue('Male');
+    expect(dialog.getByRole('combobox', { name: 'Gender' })).toHaveValue('Male');
     const password = dialog.getByLabelText(/^Password/);
     expect(password).toHaveAttribute('type', 'password');
     expect((password as HTMLInputElement).value).toMatch(STRONG_PASSWORD);

@@ -64,7 +64,7 @@ describe('ParticipantsPage', () => {
     // Twenty rows a page by default: all twelve fit; ten a page makes two pages.
     await screen.findByRole('row', { name: /Member K Hughes/ });
     expect(bodyRows()).toHaveLength(12);
-    const pageSize = screen.getByRole('textbox', { name: 'Rows per page' });
+    const pageSize = screen.getByRole('combobox', { name: 'Rows per page' });
     expect(pageSize).toHaveValue('20');
     await events.click(pageSize);
     await events.click(await screen.findByRole('option', { name: '10' }));

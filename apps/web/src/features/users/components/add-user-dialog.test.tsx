@@ -47,7 +47,7 @@ async function chooseGroup(
   events: Awaited<ReturnType<typeof renderDialog>>['events'],
   name: string,
 ) {
-  await events.click(screen.getByRole('textbox', { name: 'Groups' }));
+  await events.click(screen.getByRole('combobox', { name: 'Groups' }));
   await events.click(await screen.findByRole('option', { name }));
 }
 
@@ -57,7 +57,7 @@ describe('AddUserDialog', () => {
     answerGroupOptions();
     const { dialog, events, fill } = await renderDialog();
     // SPEC §5 defaults.
-    expect(dialog.getByRole('textbox', { name: 'Gender' })).toHaveValue('Male');
+    expect(dialog.getByRole('combobox', { name: 'Gender' })).toHaveValue('Male');
     expect(dialog.getByRole('textbox', { name: 'Date of Birth' })).toHaveValue(
       dayjs().format('YYYY-MM-DD'),
     );
