@@ -77,6 +77,12 @@ const withExpanded = { defaultProps: { withExpandedAttribute: true } };
  */
 const emptyAsOption = { defaultProps: { role: 'option', 'aria-disabled': true } };
 
+/**
+ * Calendars without Mantine's red weekends (its shade 6, 3.3:1) and half-transparent days of the
+ * months around (2:1): both below AA, and neither needed to pick a date.
+ */
+const readableCalendar = { defaultProps: { hideOutsideDates: true, weekendDays: [] } };
+
 function inkVariables(): Record<string, string> {
   const variables: Record<string, string> = {};
   for (const [name, ink] of Object.entries(PALETTE_INK)) {
@@ -128,6 +134,8 @@ const components: MantineThemeComponents = {
   ComboboxTarget: withExpanded,
   ComboboxEventsTarget: withExpanded,
   ComboboxEmpty: emptyAsOption,
+  DateInput: readableCalendar,
+  DatePickerInput: readableCalendar,
 };
 
 export const theme = createTheme({

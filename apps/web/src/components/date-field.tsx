@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { CALENDAR_LABELS } from './calendar-labels.ts';
 
 // DateInput parses typed dates with this plugin; registered here, with the one date input, so
 // dayjs stays out of the first page load.
@@ -16,6 +17,7 @@ export function DateField({ popoverProps, ...props }: DateInputProps) {
   const [calendarOpen, setCalendarOpen] = useState(false);
   return (
     <DateInput
+      ariaLabels={CALENDAR_LABELS}
       {...props}
       data-mantine-stop-propagation={calendarOpen || undefined}
       popoverProps={{

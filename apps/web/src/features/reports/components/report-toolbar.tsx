@@ -3,6 +3,7 @@ import { Button, Checkbox, Group, Menu, NumberInput, Radio, Stack } from '@manti
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { IconAdjustments, IconChevronDown, IconDownload, IconRestore } from '@tabler/icons-react';
 import type { ChartDataGroupBy, ReadingTakenTime } from '@resonant/contracts/reports';
+import { CALENDAR_LABELS } from '../../../components/calendar-labels.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
 import { showRequestError } from '../../../lib/notify.tsx';
 import {
@@ -35,18 +36,6 @@ const GROUP_BY_OPTIONS: { value: ChartDataGroupBy; label: string }[] = [
   { value: 'distinct', label: 'Distinct' },
   { value: 'average', label: 'Daily average' },
 ];
-
-/** The calendar's controls, named for screen readers. */
-const CALENDAR_LABELS = {
-  previousMonth: 'Previous month',
-  nextMonth: 'Next month',
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  previousDecade: 'Previous decade',
-  nextDecade: 'Next decade',
-  monthLevelControl: 'Choose a month',
-  yearLevelControl: 'Choose a year',
-};
 
 const sameSettings = (a: ChartSettings, b: ChartSettings) =>
   a.yAxisMax === b.yAxisMax &&
