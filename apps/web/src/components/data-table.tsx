@@ -11,6 +11,7 @@ import {
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import type { SortOrder } from '@resonant/contracts/fields';
+import { useSidewaysOverflow } from './use-sideways-overflow.ts';
 
 /** One column of a DataTable: its header and how a row shows in it. */
 export type DataColumn<Row> = {
@@ -298,9 +299,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const { label, columns, rows, rowKey, loading = false, emptyText, onRowClick } = props;
   const { pager, sort, onSortChange, shownColumns, shownRows } = useShownRows(props);
   const empty = !loading && (rows?.length ?? 0) === 0;
+  const scroller = useSidewaysOverflow<HTMLDivElement>();
+  // Scrolling sideways, the table's box is a stop the keyboard can reach and scroll, named as the
+  // table. A group, not a region: the card around the table is already the landmark of that name.
+  const reachable = scroller.overflowing ? { tabIndex: 0, role: 'group', 'aria-label': label } : {};
   return (
     <div>
-      <Table.ScrollContainer minWidth={props.minWidth ?? 560}>
+      <Table.ScrollContainer
+        minWidth={props.minWidth ?? 560}
+        scrollAreaProps={{ viewportRef: scroller.ref, viewportProps: reachable }}
+      >
         <Table
           aria-label={label}
           aria-busy={loading}
