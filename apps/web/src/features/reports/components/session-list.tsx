@@ -113,16 +113,16 @@ export function SessionList({ type, user, range, tagIds, picked, onPick }: Sessi
               </Text>
             </ItemButton>
           </li>
-          {sessions.map((session) => (
-            <li key={session.sessionId}>
-              <ItemButton
-                pressed={picked?.sessionId === session.sessionId}
-                onClick={() => onPick(session)}
-              >
-                <SessionSummary session={session} />
-              </ItemButton>
-            </li>
-          ))}
+          {sessions.map((session) => {
+            const pressed = picked?.sessionId === session.sessionId;
+            return (
+              <li key={session.sessionId}>
+                <ItemButton pressed={pressed} onClick={() => onPick(session)}>
+                  <SessionSummary session={session} pressed={pressed} />
+                </ItemButton>
+              </li>
+            );
+          })}
         </Stack>
         <div ref={setEnd} />
         {wantsMore && <LoadingLine />}
@@ -176,7 +176,7 @@ function ItemButton({
 }
 
 /** A list item: its name, when it was, then its length, OZ % and tags. */
-function SessionSummary({ session }: { session: HistorySession }) {
+function SessionSummary({ session, pressed }: { session: HistorySession; pressed: boolean }) {
   return (
     <Stack gap={2}>
       <Text fw={600} size="sm" lineClamp={2}>
@@ -189,7 +189,9 @@ function SessionSummary({ session }: { session: HistorySession }) {
         <Text size="xs" c="dimmed">
           {formatMinutes(session.sessionMinutes)}
         </Text>
-        <Badge variant="light" size="sm">
+        {/* On the picked item's tint a light badge's own tint would darken its text's background
+            below 4.5:1; a white one keeps the colours. */}
+        <Badge variant={pressed ? 'white' : 'light'} size="sm">
           OZ {formatOzPercent(session.ozSesAvgPercentage)}
         </Badge>
         {session.tags.map((tag) => (
