@@ -44,7 +44,7 @@ export function AuthForm({
     <form noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
       <Stack gap={gap}>
         <div>
-          <Title order={2} id={titleId} {...focusProps}>
+          <Title order={1} size="h2" id={titleId} {...focusProps}>
             {title}
           </Title>
           {typeof intro === 'string' ? (
