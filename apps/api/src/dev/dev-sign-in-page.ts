@@ -20,12 +20,12 @@ const STYLE = `
   label{display:block;font-weight:600;margin:14px 0 4px}
   input[type=email],input[type=text],input[type=date],select{width:100%;padding:8px 10px;border:1px solid #ced4da;border-radius:4px;font:inherit}
   .check{display:flex;gap:8px;align-items:center;font-weight:400;margin-top:16px}
-  .hint{font-weight:400;color:#868e96}
+  .hint{font-weight:400;color:#666d75}
   .error{color:#c92a2a;font-size:14px;margin:4px 0 0}
   .actions{display:flex;gap:12px;margin-top:24px}
-  button{flex:1;padding:10px;border-radius:4px;font:inherit;font-weight:600;cursor:pointer;border:1px solid #0c8599}
-  .primary{background:#0c8599;color:#fff}
-  .secondary{background:#fff;color:#0c8599}
+  button{flex:1;padding:10px;border-radius:4px;font:inherit;font-weight:600;cursor:pointer;border:1px solid #0b7285}
+  .primary{background:#0b7285;color:#fff}
+  .secondary{background:#fff;color:#0b7285}
 `;
 
 function layout(title: string, body: string): string {
