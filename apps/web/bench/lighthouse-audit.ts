@@ -135,7 +135,8 @@ async function launchChromium(chromiumPath: string) {
       child.kill('SIGTERM');
       await once(child, 'exit');
     }
-    fs.rmSync(userDataDir, { recursive: true, force: true });
+    // Its helper processes may still be writing the profile for a moment after it exits.
+    fs.rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   try {
     return { port: await devtoolsPort(child), stop };
