@@ -1,6 +1,7 @@
 import { DEFAULT_THEME, luminance, toRgba } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { DIMMED, PALETTE_INK, PLACEHOLDER, theme } from './theme.ts';
+import { DIMMED, PLACEHOLDER } from '../lib/text-colours.ts';
+import { PALETTE_INK, theme } from './theme.ts';
 
 /** WCAG 2.2's contrast ratio of two opaque colours. */
 function contrast(a: string, b: string): number {

@@ -4,6 +4,7 @@ import type {
   MantineColorsTuple,
   MantineThemeComponents,
 } from '@mantine/core';
+import { DIMMED, PLACEHOLDER } from '../lib/text-colours.ts';
 
 // A calm teal; shade 7 is the primary so white text on it stays above 4.5:1 contrast.
 const resonant: MantineColorsTuple = [
@@ -47,11 +48,6 @@ export const PALETTE_INK: Record<string, string> = {
   yellow: '#995700',
   orange: '#b53d0a',
 };
-
-/** Secondary text (`c="dimmed"`): 5.2:1 on white, 4.7:1 on gray-1 (hovered and striped rows). */
-export const DIMMED = '#666d75';
-/** Placeholders: 4.7:1 on an input's white, lighter than typed text so the two stay apart. */
-export const PLACEHOLDER = '#6c757d';
 
 const PAGINATION_NAMES = {
   first: 'First page',

@@ -4,6 +4,7 @@ import { useElementSize } from '@mantine/hooks';
 import type { DashboardMetric } from '@resonant/contracts/analytics';
 import { formatMetric, formatMs } from '../lib/hrv-format.ts';
 import type { EChartOption } from './echart.tsx';
+import { DIMMED } from '../lib/text-colours.ts';
 
 const EChart = lazy(() => import('./echart.tsx').then((module) => ({ default: module.EChart })));
 
@@ -55,8 +56,8 @@ function barOption(metrics: readonly DashboardMetric[], horizontal: boolean): EC
   const valueAxis = {
     type: 'value',
     name: 'ms',
-    nameTextStyle: { color: '#868e96' },
-    axisLabel: { color: '#868e96' },
+    nameTextStyle: { color: DIMMED },
+    axisLabel: { color: DIMMED },
     splitLine: { lineStyle: { color: '#e9ecef' } },
   };
   return {

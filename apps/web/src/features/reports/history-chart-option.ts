@@ -2,6 +2,7 @@ import type { NormalRangeDay } from '@resonant/contracts/reports';
 import type { EChartOption } from '../../components/echart.tsx';
 import { formatDate } from '../../lib/hrv-format.ts';
 import { SERIES, Y_AXIS_TICK, type SeriesKey } from './chart-settings.ts';
+import { DIMMED } from '../../lib/text-colours.ts';
 
 /** One point of a history line: a reading (or a day's mean, or a session). */
 export type HistoryPoint = {
@@ -207,7 +208,7 @@ export function historyChartOption({
     },
     xAxis: {
       type: 'time',
-      axisLabel: { color: '#868e96', hideOverlap: true },
+      axisLabel: { color: DIMMED, hideOverlap: true },
       splitLine: { show: false },
     },
     yAxis: {
@@ -215,7 +216,7 @@ export function historyChartOption({
       min: 0,
       max,
       interval,
-      axisLabel: { color: '#868e96' },
+      axisLabel: { color: DIMMED },
       splitLine: { lineStyle: { color: '#e9ecef' } },
     },
     series: parts.flatMap((part) => part.series),

@@ -9,6 +9,7 @@ import {
   type HistoryDomain,
   type LegendItem,
 } from './history-chart-option.ts';
+import { DIMMED } from '../../lib/text-colours.ts';
 
 /** SPEC §2: a session's minutes are labelled 'Minute 1', 'Minute 2', … */
 export function minuteLabel(result: Pick<SessionMinuteResult, 'countTime'>): string {
@@ -30,7 +31,7 @@ export function minuteValue(result: SessionMinuteResult, key: SeriesKey): number
 }
 
 const UNITS: Record<HistoryDomain, string> = { time: 'ms', frequency: 'ms²' };
-const AXIS_TEXT = '#868e96';
+const AXIS_TEXT = DIMMED;
 const SPLIT_LINE = '#e9ecef';
 /** Room above the first panel for its y-axis name (the legend is HTML, above the chart). */
 const TOP_SPACE = 24;

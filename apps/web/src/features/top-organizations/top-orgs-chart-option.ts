@@ -1,6 +1,7 @@
 import type { TopOrgRow } from '@resonant/contracts/top-organizations';
 import type { EChartOption } from '../../components/echart.tsx';
 import { abbreviate, formatCount } from '../../lib/number-format.ts';
+import { DIMMED } from '../../lib/text-colours.ts';
 
 /**
  * The chart's fixed palette (SPEC §9: top-org chart colours and legend palettes are fixed): one
@@ -32,7 +33,7 @@ export const TOP_ORGS_SERIES: readonly { key: FigureKey; name: string }[] = [
 export const CHART_MAX_ORGS = 10;
 
 const AXIS_TEXT = '#495057';
-const DIM_TEXT = '#868e96';
+const DIM_TEXT = DIMMED;
 const SPLIT_LINE = '#e9ecef';
 
 /** How the chart is laid out for its width. */
