@@ -135,8 +135,13 @@ async function launchChromium(chromiumPath: string) {
       child.kill('SIGTERM');
       await once(child, 'exit');
     }
-    // Its helper processes may still be writing the profile for a moment after it exits.
-    fs.rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    // Its helper processes may still be writing the profile for a while after it exits: a profile
+    // left behind in the temporary directory does not make the run's figures wrong.
+    try {
+      fs.rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      console.warn(`left ${userDataDir} behind: ${(error as Error).message}`);
+    }
   };
   try {
     return { port: await devtoolsPort(child), stop };
