@@ -123,7 +123,8 @@ test.describe('org admin', () => {
     await expect(failed.getByRole('row', { name: /not-an-email/ })).toContainText(
       'Please enter a valid email.',
     );
-    await errors.getByRole('button', { name: 'Close' }).click();
+    // The footer's Close: the header's × is named Close too.
+    await errors.getByRole('button', { name: 'Close' }).last().click();
 
     // Uploading the same file again adds nobody twice.
     await page.getByRole('button', { name: 'Import users' }).click();
@@ -132,7 +133,7 @@ test.describe('org admin', () => {
         exact: false,
       }),
     ).toBeVisible();
-    await errors.getByRole('button', { name: 'Close' }).click();
+    await errors.getByRole('button', { name: 'Close' }).last().click();
 
     await page.getByRole('link', { name: 'Back to Users' }).click();
     await search(page, 'Imported');
