@@ -121,6 +121,7 @@ const components: MantineThemeComponents = {
   },
   Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
   Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+  FileInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Clear the chosen file' } } },
   // The placeholder Mantine puts first in a menu to catch the focus is a focusable div, which a
   // role="menu" may not hold (only items, groups and separators); without it, opening a menu
   // focuses its first item, as the ARIA menu pattern has it.

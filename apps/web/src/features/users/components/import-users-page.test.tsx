@@ -42,6 +42,15 @@ describe('ImportUsersPage', () => {
     expect(importButton()).toBeDisabled();
   });
 
+  it('names the button that clears the chosen file, and clearing it disables the import', async () => {
+    const { events } = renderWithProviders(<ImportUsersPage />);
+    await events.upload(fileInput(), new File([CSV], 'team.csv', { type: 'text/csv' }));
+    expect(importButton()).toBeEnabled();
+
+    await events.click(screen.getByRole('button', { name: 'Clear the chosen file' }));
+    expect(importButton()).toBeDisabled();
+  });
+
   it('uploads the file and lists the rows that failed with their reason', async () => {
     const calls = answer('post', '/org/users/import', ImportUsersResponse, {
       message: IMPORT_DONE_MESSAGE,
