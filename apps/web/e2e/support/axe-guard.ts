@@ -62,17 +62,33 @@ const SETTLE_MS = 1_000;
 const FINAL_SETTLE_MS = 3_000;
 
 /**
- * The states (key and shape) checked without a violation in this worker. Journeys pass the same
- * pages again and again (the auth screen, each dashboard); checking a state once per run keeps the
- * guard cheap, and a state that broke a rule is checked again in every journey that shows it.
+ * What this worker has checked without a violation. Journeys pass the same pages again and again
+ * (the auth screen, each dashboard) with other data; checking each once keeps the guard cheap:
+ *
+ * - a page is known when every kind of element it shows has been checked on that page (its key)
+ *   before: a new kind (an empty state, an error, a badge of another colour) checks it again;
+ * - a dialog, menu or listbox is known by its exact shape, wherever it opens (the profile menu
+ *   over every page), as the check looks at it alone.
+ *
+ * A state that broke a rule is not recorded, so every journey that shows it fails.
  */
-const CHECKED_STATES = new Set<string>();
-/**
- * A page's state is its key and shape; an overlay's is its shape alone, as the same menu or dialog
- * opens over many pages (the profile menu, say) and the check looks at the overlay only.
- */
-const stateId = (state: AxePageState) =>
-  state.overlays ? `overlay #${state.shape}` : `${state.key} #${state.shape}`;
+const CHECKED_KINDS = new Map<string, Set<number>>();
+const CHECKED_OVERLAYS = new Set<string>();
+
+function known(state: AxePageState): boolean {
+  if (state.overlays) return CHECKED_OVERLAYS.has(state.shape);
+  const kinds = CHECKED_KINDS.get(state.key);
+  return kinds !== undefined && state.kinds.every((kind) => kinds.has(kind));
+}
+
+function remember(state: AxePageState) {
+  if (state.overlays) CHECKED_OVERLAYS.add(state.shape);
+  else {
+    const kinds = CHECKED_KINDS.get(state.key) ?? new Set<number>();
+    for (const kind of state.kinds) kinds.add(kind);
+    CHECKED_KINDS.set(state.key, kinds);
+  }
+}
 
 function guardOf(page: Page) {
   return {
@@ -151,7 +167,7 @@ export class AxeGuard {
     const guard = guardOf(page);
     try {
       let now = await guard.state();
-      if (CHECKED_STATES.has(stateId(now))) this.checked.add(now.key);
+      if (known(now)) this.checked.add(now.key);
       else {
         now = await guard.settle(settleMs);
         if (now.settled) await this.check(page, now);
@@ -166,7 +182,7 @@ export class AxeGuard {
 
   /** Checks the settled state, unless the page changed under the check. */
   private async check(page: Page, state: AxePageState) {
-    if (CHECKED_STATES.has(stateId(state))) {
+    if (known(state)) {
       this.checked.add(state.key);
       return;
     }
@@ -183,7 +199,7 @@ export class AxeGuard {
     if (!unchanged(state, after)) return;
     this.checked.add(state.key);
     this.record(state.key, results);
-    if (REPORTING || results.violations.length === 0) CHECKED_STATES.add(stateId(state));
+    if (REPORTING || results.violations.length === 0) remember(state);
   }
 
   /** Keeps each violation once per test, though a state that broke a rule is checked again. */

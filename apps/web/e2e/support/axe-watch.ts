@@ -4,7 +4,9 @@ export interface AxePageState {
   key: string;
   /** A dialog, menu or listbox is open: the check looks at the overlays alone. */
   overlays: boolean;
-  /** The kinds of element the checked part holds, hashed: which states of a page are alike. */
+  /** The kinds of element the checked part holds (support/axe-watch.ts), each hashed. */
+  kinds: number[];
+  /** The kinds together, hashed: the same shape is the same state. */
   shape: string;
   /** Counts every change of the DOM, of a transition and of a request: equal means unchanged. */
   generation: number;
@@ -102,7 +104,7 @@ export function installAxeProbe({ marker }: AxeWatchOptions) {
   Object.assign(window, { __axeGuard: probe });
 }
 
-/** Names the page (its key) and the kinds of element it shows (its shape). */
+/** Names the page (its key) and the kinds of element it shows. */
 export function installAxeDescription({ overlays, narrowBelowPx, quietMs }: AxeWatchOptions) {
   const probe = (window as { __axeGuard?: Probe }).__axeGuard;
   if (!probe) return;
@@ -130,13 +132,23 @@ export function installAxeDescription({ overlays, narrowBelowPx, quietMs }: AxeW
     const narrow = window.innerWidth < narrowBelowPx ? ' (narrow)' : '';
     return [`${path}${narrow}`, ...shown.map(nameOf)].join(' › ');
   };
+  const hash = (text: string) => {
+    let value = 2166136261;
+    for (let index = 0; index < text.length; index += 1) {
+      value = Math.imul(value ^ text.charCodeAt(index), 16777619) >>> 0;
+    }
+    return value;
+  };
+  const named = 'a[href], button, input, select, textarea, [role]';
   /**
-   * Element, role, classes (less the ids React makes up per render) and the colours set inline
-   * (Mantine's badge colours, say): a new kind of row, an error or an empty state is a new shape,
-   * another row of a kind already shown is not, nor a chart drawn into its image.
+   * The kinds of element shown, hashed: element, role, classes (less the ids React makes up per
+   * render), the colours set inline (Mantine's badge colours, say) and, for a control or anything
+   * with a role, whether it has a name given and text of its own (an icon button without a name is
+   * another kind than one with). Another row of a kind already shown adds no kind, nor does a
+   * chart drawn into its image.
    */
-  const shapeOf = (shown: Element[]) => {
-    const kinds = new Set<string>();
+  const kindsOf = (shown: Element[]) => {
+    const kinds = new Set<number>();
     for (const root of shown.length > 0 ? shown : [document.body ?? document.documentElement]) {
       for (const element of [root, ...Array.from(root.querySelectorAll('*'))]) {
         // What a chart draws inside its image is presentational, to axe as to a screen reader.
@@ -144,26 +156,30 @@ export function installAxeDescription({ overlays, narrowBelowPx, quietMs }: AxeW
         const classes = (element.getAttribute('class') ?? '').split(' ');
         // Mantine sets colours inline as custom properties (`--badge-bg: var(--mantine-color-…)`).
         const colours = (element.getAttribute('style') ?? '').split(';').map((rule) => rule.trim());
+        const naming = element.matches(named)
+          ? `${element.hasAttribute('aria-label') || element.hasAttribute('aria-labelledby')}` +
+            `${(element as HTMLInputElement).labels?.length ?? 0}${element.textContent?.trim() !== ''}`
+          : '';
         kinds.add(
-          [element.tagName, element.getAttribute('role')]
-            .concat(classes.filter((name) => !name.startsWith('__m__')))
-            .concat(colours.filter((rule) => rule.startsWith('--') && rule.includes('color')))
-            .join(' '),
+          hash(
+            [element.tagName, element.getAttribute('role'), naming]
+              .concat(classes.filter((name) => !name.startsWith('__m__')))
+              .concat(colours.filter((rule) => rule.startsWith('--') && rule.includes('color')))
+              .join(' '),
+          ),
         );
       }
     }
-    let hash = 2166136261;
-    for (const char of [...kinds].sort().join('\n')) {
-      hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
-    }
-    return hash.toString(16);
+    return [...kinds].sort((a, b) => a - b);
   };
   const state = (): AxePageState => {
     const shown = open();
+    const kinds = kindsOf(shown);
     return {
       key: keyOf(shown),
       overlays: shown.length > 0,
-      shape: shapeOf(shown),
+      kinds,
+      shape: hash(kinds.join()).toString(16),
       ...probe.counts(),
     };
   };
