@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config/env.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { DEMO_ORG_ADMIN_EMAIL } from '../src/demo/demo-org.ts';
-import { spawnServer, type SpawnedServer } from '../test/spawned-server.ts';
+import { signInThroughApi, spawnServer, waitForHealth } from '../test/spawned-server.ts';
 import { hasTables, resetBenchDatabase, rows } from './bench-harness.ts';
 
 export type Backend = 'pglite' | 'postgresql';
@@ -93,8 +93,10 @@ export async function startLoadServer({
     }
   };
   try {
-    await waitForHealth(server, baseUrl, backend, signal);
-    const token = await signIn(baseUrl, DEMO_ORG_ADMIN_EMAIL, demoPassword);
+    const { database } = await waitForHealth(server, { timeoutMs: START_TIMEOUT_MS, signal });
+    if (database !== backend) throw new Error(`the server runs on ${database}, not ${backend}`);
+    const signedIn = await signInThroughApi(baseUrl, DEMO_ORG_ADMIN_EMAIL, demoPassword);
+    const { token } = (await signedIn.json()) as { token: string };
     return { baseUrl, token, stop };
   } catch (error) {
     if (signal.aborted) await stop({ interrupted: true });
@@ -127,44 +129,4 @@ async function emptyBenchDatabase(databaseUrl: string) {
   } finally {
     await connection.close();
   }
-}
-
-/** Polls /api/health until it answers 200 from the expected database engine. */
-async function waitForHealth(
-  server: SpawnedServer,
-  baseUrl: string,
-  backend: Backend,
-  signal: AbortSignal,
-) {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    signal.throwIfAborted();
-    const { exitCode, signalCode } = server.child;
-    if (exitCode !== null || signalCode !== null) {
-      throw new Error(
-        `the server exited (${exitCode ?? signalCode}) while starting; output:\n${server.output()}`,
-      );
-    }
-    const response = await fetch(`${baseUrl}/api/health`).catch(() => null);
-    if (response?.ok) {
-      const { database } = (await response.json()) as { database: string };
-      if (database !== backend) throw new Error(`the server runs on ${database}, not ${backend}`);
-      return;
-    }
-    await delay(250);
-  }
-  throw new Error(`the server did not answer /api/health within ${START_TIMEOUT_MS / 1000} s`);
-}
-
-/** The bearer token from the real sign-in endpoint. */
-async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200) {
-    throw new Error(`sign-in as ${email} failed: ${response.status} ${await response.text()}`);
-  }
-  return ((await response.json()) as { token: string }).token;
 }

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -96,6 +97,48 @@ export async function spawnServer(
     });
 
   return { child, port, output: () => output, waitFor, exited };
+}
+
+/**
+ * Polls `/api/health` until it answers 200 (the server listens only once its demo seed is done) and
+ * returns the database it reports; fails if the server exits first, `signal` aborts or `timeoutMs`
+ * passes.
+ */
+export async function waitForHealth(
+  server: SpawnedServer,
+  { timeoutMs, signal }: { timeoutMs: number; signal?: AbortSignal },
+): Promise<{ database: string }> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    signal?.throwIfAborted();
+    const { exitCode, signalCode } = server.child;
+    if (exitCode !== null || signalCode !== null) {
+      throw new Error(
+        `the server exited (${exitCode ?? signalCode}) while starting; output:\n${server.output()}`,
+      );
+    }
+    const response = await fetch(`http://127.0.0.1:${server.port}/api/health`).catch(() => null);
+    if (response?.ok) return (await response.json()) as { database: string };
+    await delay(250);
+  }
+  throw new Error(`the server did not answer /api/health within ${timeoutMs / 1000} s`);
+}
+
+/** Signs in through the real endpoint; its answer carries the bearer token and the refresh cookie. */
+export async function signInThroughApi(
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<Response> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) {
+    throw new Error(`sign-in as ${email} failed: ${response.status} ${await response.text()}`);
+  }
+  return response;
 }
 
 /** A fresh, empty database for a spawned server: a PGlite data dir, or a PostgreSQL database. */

@@ -8,8 +8,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
-import { spawnServer } from '../../api/test/spawned-server.ts';
+import { signInThroughApi, spawnServer, waitForHealth } from '../../api/test/spawned-server.ts';
 
 // The demo seed runs before the server listens: on a busy machine it can take minutes.
 const START_TIMEOUT_MS = 10 * 60_000;
@@ -63,7 +62,7 @@ export async function startBenchApp(root: string, distDir: string): Promise<Benc
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(baseUrl, () => server.child.exitCode !== null, server.output);
+    await waitForHealth(server, { timeoutMs: START_TIMEOUT_MS });
   } catch (error) {
     await stop();
     throw error;
@@ -71,27 +70,9 @@ export async function startBenchApp(root: string, distDir: string): Promise<Benc
   return { baseUrl, signIn: (email, password) => signIn(baseUrl, email, password), stop };
 }
 
-async function waitForHealth(baseUrl: string, exited: () => boolean, output: () => string) {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (exited()) throw new Error(`the server exited while starting; output:\n${output()}`);
-    const response = await fetch(`${baseUrl}/api/health`).catch(() => null);
-    if (response?.ok) return;
-    await delay(250);
-  }
-  throw new Error(`the server did not answer /api/health within ${START_TIMEOUT_MS / 1000} s`);
-}
-
 /** Signs in through the API and returns the refresh cookie the web app restores its session from. */
 async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (response.status !== 200) {
-    throw new Error(`sign-in as ${email} failed: ${response.status} ${await response.text()}`);
-  }
+  const response = await signInThroughApi(baseUrl, email, password);
   const cookie = response.headers
     .getSetCookie()
     .map((header) => header.split(';', 1)[0] ?? '')
