@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
 import { cpuBlockingTime } from './lighthouse-cpu.ts';
+import { CHROMIUM_ARGS } from '../e2e/support/chromium.ts';
 
 export type Preset = 'mobile' | 'desktop';
 
@@ -60,13 +61,7 @@ const COUNTED_MODES = new Set(['binary', 'numeric', 'metricSavings']);
  */
 const CHROME_FLAGS = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...CHROMIUM_ARGS,
   '--disable-extensions',
   '--disable-default-apps',
   '--mute-audio',
