@@ -131,6 +131,8 @@ test.describe('invitations', () => {
       await expect(invitee.page.getByText(groupName)).toBeVisible();
       await invitee.page.getByRole('button', { name: 'Accept' }).click();
       await expectPath(invitee.page, '/group');
+      // The group's own dashboard, not the frame of the role the invitee had before accepting.
+      await expect(invitee.page.getByRole('heading', { name: 'No Readings' })).toBeVisible();
       await profileButton(invitee.page).click();
       await expect(
         invitee.page.getByRole('menu').getByText('Group Admin', { exact: true }),
