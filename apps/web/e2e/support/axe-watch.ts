@@ -4,7 +4,7 @@ export interface AxePageState {
   key: string;
   /** A dialog, menu or listbox is open: the check looks at the overlays alone. */
   overlays: boolean;
-  /** The kinds of element the checked part holds (support/axe-watch.ts), each hashed. */
+  /** The kinds of element the checked part holds, each hashed (installAxeDescription). */
   kinds: number[];
   /** The kinds together, hashed: the same shape is the same state. */
   shape: string;
