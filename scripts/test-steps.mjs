@@ -1,7 +1,7 @@
 // The steps of `npm test` and the one count they add up to. Every step that fails adds at least
 // one failure, so the closing line can never say `0 failed` while anything failed: a test file that
 // throws on import, a setup hook that fails, a runner that crashes, or a check (typecheck, lint).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
 /** The running totals of a whole `npm test` and the outcome of each step. */
@@ -44,6 +44,40 @@ export function skipStep(tally, label, reason) {
 /** Runs a check that reports no tests (typecheck, lint): it counts only when it fails. */
 export function checkStep(tally, label, command, args, options) {
   record(tally, label, runCommand(label, command, args, options), null);
+}
+
+/** Runs a command with its output (stdout and stderr, interleaved) kept to print later. */
+function runBuffered(command, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    const finish = (ok, extra = '') =>
+      resolve({
+        ok,
+        seconds: Math.round((Date.now() - started) / 1000),
+        output: Buffer.concat(chunks).toString() + extra,
+      });
+    child.on('error', (error) => finish(false, `${error.message}\n`));
+    child.on('close', (code) => finish(code === 0));
+  });
+}
+
+/**
+ * Runs checks that report no tests at the same time (each leaves a core idle much of the time),
+ * then prints each one's output under its own heading, in the order given, and counts each as
+ * checkStep does.
+ */
+export async function concurrentCheckSteps(tally, steps) {
+  const outcomes = await Promise.all(steps.map((step) => runBuffered(step.command, step.args)));
+  steps.forEach((step, index) => {
+    const { output, ...outcome } = outcomes[index];
+    console.log(`\n=== ${step.label} ===`);
+    process.stdout.write(output);
+    record(tally, step.label, outcome, null);
+  });
 }
 
 function readJson(file) {

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   checkStep,
+  concurrentCheckSteps,
   countPlaywrightReport,
   createTally,
   record,
@@ -61,6 +62,47 @@ describe('the summary line of npm test', () => {
       expect.stringMatching(/^ok {5}lint/),
       '',
       'tests: 0 passed, 1 failed',
+    ]);
+  });
+
+  it('runs checks at once, prints each under its heading in order and counts each failure', async () => {
+    const tally = createTally();
+    const printed = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((line) => printed.push(line));
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((text) => {
+      printed.push(String(text));
+      return true;
+    });
+    try {
+      await concurrentCheckSteps(tally, [
+        {
+          label: 'slow failing check',
+          command: process.execPath,
+          args: ['-e', "setTimeout(() => { console.error('broken rule'); process.exit(1); }, 300)"],
+        },
+        { label: 'quick check', command: process.execPath, args: ['-e', "console.log('clean')"] },
+        { label: 'missing tool', command: path.join(workspace, 'no-such-tool'), args: [] },
+      ]);
+    } finally {
+      log.mockRestore();
+      write.mockRestore();
+    }
+
+    expect(printed).toEqual([
+      '\n=== slow failing check ===',
+      'broken rule\n',
+      '\n=== quick check ===',
+      'clean\n',
+      '\n=== missing tool ===',
+      expect.stringContaining('ENOENT'),
+    ]);
+    expect(tally.failed).toBe(2);
+    expect(summaryLines(tally)).toEqual([
+      expect.stringMatching(/^FAILED slow failing check/),
+      expect.stringMatching(/^ok {5}quick check/),
+      expect.stringMatching(/^FAILED missing tool/),
+      '',
+      'tests: 0 passed, 2 failed',
     ]);
   });
 

@@ -1,5 +1,5 @@
-// Runs every check of `npm test` in order — typecheck, lint (with the import boundaries and file
-// names), unused code and dependencies (knip), the licences of the runtime dependencies, unit and
+// Runs every check of `npm test` — typecheck, lint (with the import boundaries and file names),
+// unused code and dependencies (knip) and the licences of the runtime dependencies at once, unit and
 // API integration tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), the web build
 // and its bundle budgets, then the browser tests on that build — and ends with one summary line
 // counting every test, in which every failed step counts as a failure.
@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   checkStep,
+  concurrentCheckSteps,
   createTally,
   playwrightStep,
   skipStep,
@@ -18,10 +19,12 @@ import {
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'resonant-test-'));
 const tally = createTally();
 
-checkStep(tally, 'typecheck', 'npm', ['run', '-s', 'typecheck']);
-checkStep(tally, 'lint', 'npm', ['run', '-s', 'lint']);
-checkStep(tally, 'unused code and dependencies (knip)', 'npm', ['run', '-s', 'knip']);
-checkStep(tally, 'licences of runtime dependencies', 'npm', ['run', '-s', 'licences']);
+await concurrentCheckSteps(tally, [
+  { label: 'typecheck', command: 'npm', args: ['run', '-s', 'typecheck'] },
+  { label: 'lint', command: 'npm', args: ['run', '-s', 'lint'] },
+  { label: 'unused code and dependencies (knip)', command: 'npm', args: ['run', '-s', 'knip'] },
+  { label: 'licences of runtime dependencies', command: 'npm', args: ['run', '-s', 'licences'] },
+]);
 
 vitestStep(
   tally,
