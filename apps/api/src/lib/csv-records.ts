@@ -24,9 +24,15 @@ export class CsvFormatError extends HttpError {
 const DELIMITERS = [',', ';', '\t'];
 const CHUNK_BYTES = 64 * 1024;
 const LINE_BREAKS = /\r\n|\r|\n/g;
+/**
+ * Longer than any line of an export or a list of people: a file with such a line is refused as
+ * soon as the parser has read that much of it, before any cell of it reaches a pattern.
+ */
+const MAX_LINE_CHARS = 10_000;
 const PROBLEMS: Record<string, string> = {
   CSV_QUOTE_NOT_CLOSED: 'A quoted cell is never closed (a " is missing)',
   CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'Text follows the closing " of a quoted cell',
+  CSV_MAX_RECORD_SIZE: `A line is longer than ${MAX_LINE_CHARS.toLocaleString('en')} characters`,
 };
 
 /**
@@ -67,8 +73,8 @@ function* chunks(content: Buffer) {
  * a large file is never held as one array of rows. One rule for every upload: the delimiter comes
  * from the header line (csvDelimiter); a byte-order mark is ignored; CRLF, LF and lone CR end a
  * record; quoted cells keep delimiters, doubled quotes and line breaks; a `"` inside an unquoted
- * cell is plain text; rows may have any number of cells; blank lines come out as one empty cell.
- * A file that cannot be read throws CsvFormatError (400) naming the line.
+ * cell is plain text; rows may have any number of cells; blank lines come out as one empty cell;
+ * a line is at most MAX_LINE_CHARS long. A file that cannot be read throws CsvFormatError (400) naming the line.
  */
 export async function* csvRecords(
   content: Buffer,
@@ -87,6 +93,7 @@ export async function* csvRecords(
     bom: true,
     relax_quotes: true,
     relax_column_count: true,
+    max_record_size: MAX_LINE_CHARS,
     trim: options.trim ?? false,
     comment: options.comments ? '#' : null,
     comment_no_infix: true,

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportReadingsResponse } from '@resonant/contracts/readings';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { withCpuTime } from '../../../test/cpu-time.ts';
 import type { UploadFile } from '../../../test/multipart-body.ts';
 import { memberAndAppAdmin } from '../../../test/ingestion-fixtures.ts';
 import { syntheticRr } from '../../../test/synthetic-rr.ts';
@@ -194,6 +195,26 @@ describe('POST /api/v1/readings/import', () => {
     expect(response.statusCode).toBe(400);
     expect((response.json() as { message: string }).message).toContain(message);
     expect(await readingCount()).toBe(before);
+  });
+
+  // Issue 27: a number pattern that backtracked took 163 ms on an 8,000-digit cell and four times
+  // that for each doubling, so one such upload stalled the process for half an hour.
+  it('answers a 1 MB hostile cell at once', async () => {
+    const cell = `${'1'.repeat(1_000_000)}+`;
+    // The same path once with a line just too long, so the bound measures the input, not the
+    // first compile of the upload's code.
+    await upload(token.member, [{ name: 'rr.txt', content: `812\n${'1'.repeat(10_010)}\n` }]);
+    const { result: response, cpuMs } = await withCpuTime(() =>
+      upload(token.member, [{ name: 'rr.txt', content: `812\n${cell}\n` }]),
+    );
+    expect(response.json<ImportReadingsResponse>().results).toEqual([
+      {
+        file: 'rr.txt',
+        status: 'failed',
+        message: 'line 2: A line is longer than 10,000 characters',
+      },
+    ]);
+    expect(cpuMs).toBeLessThan(100);
   });
 
   it('answers 413 to a file over the size limit, storing nothing', async () => {

@@ -105,4 +105,21 @@ describe('isRrFileName', () => {
   ])('%s -> %s', (name, expected) => {
     expect(isRrFileName(name)).toBe(expected);
   });
+  it('refuses a cell too long to be a number without testing it against the pattern', async () => {
+    // Shorter than a line may be, and a run of digits the old pattern split every way.
+    const digits = `${'1'.repeat(9_000)}+`;
+    expect(await problem(`812\n${digits}\n`)).toBe(
+      `400 line 2: "${'1'.repeat(40)}" is not a number`,
+    );
+    expect(await problem(`${'1'.repeat(9_000)}x\n812\n`)).toBe(
+      `400 No RR column: the header needs a column named like RR, RR (ms), RRI, IBI or Interval ` +
+        `(found "${'1'.repeat(40)}")`,
+    );
+  });
+
+  it('refuses a file with a line longer than 10,000 characters, naming the line', async () => {
+    expect(await problem(`812\n830\n${'8'.repeat(10_010)}\n`)).toBe(
+      '400 line 3: A line is longer than 10,000 characters',
+    );
+  });
 });

@@ -11,7 +11,11 @@ const RR_COLUMN =
   /^(rr|rri|rrs|nn|nni|ibi|ibis|interval|intervals|rrinterval|rrintervals|nninterval|nnintervals|interbeatinterval|interbeatintervals)$/;
 const MS_UNITS = new Set(['ms', 'msec', 'msecs', 'millisecond', 'milliseconds']);
 const S_UNITS = new Set(['s', 'sec', 'secs', 'second', 'seconds']);
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+// Each character has one place in the pattern (digits, then at most one point and its digits), so
+// a test is linear in the cell's length: `\d+\.?\d*` could split a run of digits every way.
+const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+/** Longer than any interval written out in full (`1234.5678901234567e-3`): not a number. */
+const NUMBER_MAX_LENGTH = 40;
 /** Below this every value of a file without a unit is read as seconds (0.85 -> 850 ms). */
 const SECONDS_BELOW = 10;
 
@@ -36,7 +40,7 @@ export async function parseRrFile(content: Buffer): Promise<number[]> {
   const [first] = records;
   if (!first) throw badRequest('The file has no RR intervals');
 
-  const hasHeader = first.cells.some((cell) => /[a-z]/i.test(cell) && !NUMBER.test(cell));
+  const hasHeader = first.cells.some((cell) => /[a-z]/i.test(cell) && !isNumber(cell));
   const { values, lineNumbers, unit } = hasHeader ? readColumn(records) : readPlain(records);
   if (values.length === 0) throw badRequest('The file has no RR intervals');
 
@@ -75,7 +79,7 @@ function readColumn([header, ...rows]: CsvRecord[]) {
   if (index < 0) {
     throw badRequest(
       `No RR column: the header needs a column named like RR, RR (ms), RRI, IBI or Interval ` +
-        `(found ${header!.cells.map((cell) => `"${cell}"`).join(', ')})`,
+        `(found ${header!.cells.map((cell) => `"${cell.slice(0, 40)}"`).join(', ')})`,
     );
   }
   const values: number[] = [];
@@ -104,8 +108,12 @@ function describeColumn(name: string): { isRr: boolean; unit: Unit } {
 function parseCell(cell: string, lineNumber: number): number {
   // A comma left inside a cell is a decimal comma (a `;` or tab export, or a quoted cell).
   const normalised = cell.replace(',', '.');
-  if (!NUMBER.test(normalised)) {
+  if (!isNumber(normalised)) {
     throw badRequest(`line ${lineNumber}: "${cell.slice(0, 40)}" is not a number`);
   }
   return Number(normalised);
+}
+
+function isNumber(text: string): boolean {
+  return text.length <= NUMBER_MAX_LENGTH && NUMBER.test(text);
 }

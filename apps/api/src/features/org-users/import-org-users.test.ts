@@ -370,9 +370,13 @@ describe('POST /api/org/users/import', () => {
     expect(await accountCount('big.%')).toBe(0);
   });
 
-  it('accepts a file of exactly 10 MB, ignoring columns it does not know', async () => {
-    const head = `${HEADER},notes\nExact,Size,exact.one@example.test,Male,1990-01-01,,,`;
-    const content = `${head}${'x'.repeat(IMPORT_MAX_BYTES - head.length - 1)}\n`;
+  it('accepts a file of exactly 10 MB, ignoring columns it does not know and blank lines', async () => {
+    const head = `${HEADER},notes\nExact,Size,exact.one@example.test,Male,1990-01-01,,,a note\n`;
+    // Blank lines as long as a line may be (10,000 characters with its break) fill the rest.
+    const blank = `${' '.repeat(9_999)}\n`;
+    const rest = IMPORT_MAX_BYTES - head.length;
+    const last = rest % blank.length ? `${' '.repeat((rest % blank.length) - 1)}\n` : '';
+    const content = `${head}${blank.repeat(Math.floor(rest / blank.length))}${last}`;
     expect(Buffer.byteLength(content)).toBe(IMPORT_MAX_BYTES);
     const body = await importFile('exact.csv', content);
     expect(body.data.created).toBe(1);
