@@ -98,8 +98,13 @@ export const BILLING_EMAIL_MAX = 50;
 export const BillingEmail = z
   .string({ error: BILLING_EMAIL_INVALID_MESSAGE })
   .trim()
-  .max(BILLING_EMAIL_MAX, `Email must be at most ${BILLING_EMAIL_MAX} characters`)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, BILLING_EMAIL_INVALID_MESSAGE)
+  // The pattern runs only on an address that fits (abort), and is linear: the domain is labels
+  // without dots joined by dots, so no character can belong to two parts of it.
+  .max(BILLING_EMAIL_MAX, {
+    message: `Email must be at most ${BILLING_EMAIL_MAX} characters`,
+    abort: true,
+  })
+  .regex(/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/, BILLING_EMAIL_INVALID_MESSAGE)
   .transform((email) => email.toLowerCase());
 
 /** GET /api/org/details (SPEC §7 Billing; §3 Organization). Dates are YYYY-MM-DD. */
@@ -131,6 +136,7 @@ export type BillingMessageResponse = z.infer<typeof BillingMessageResponse>;
 export const MethodId = z
   .string({ error: 'method_id is required' })
   .trim()
+  .max(203, { message: 'method_id must be a payment method id', abort: true })
   .regex(/^pm_[A-Za-z0-9_]{1,200}$/, 'method_id must be a payment method id');
 
 /** SPEC §3 Payment method. */
@@ -227,11 +233,15 @@ export type InvoicesResponse = z.infer<typeof InvoicesResponse>;
 export const LocalCardBody = z.object({
   number: z
     .string({ error: 'Card number is required' })
+    .max(40, 'Card number is too long')
     .transform((value) => value.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, 'Card number is incomplete')),
   exp_month: z.coerce.number().int().min(1, 'Invalid month').max(12, 'Invalid month'),
   exp_year: z.coerce.number().int().min(2000, 'Invalid year').max(2100, 'Invalid year'),
-  cvc: z.string().regex(/^\d{3,4}$/, 'CVC is incomplete'),
+  cvc: z
+    .string()
+    .max(4, { message: 'CVC is incomplete', abort: true })
+    .regex(/^\d{3,4}$/, 'CVC is incomplete'),
   address: z.object({
     name: z.string().trim().min(1, 'Name is required').max(100),
     line1: z.string().trim().min(1, 'Address is required').max(200),
@@ -240,6 +250,7 @@ export const LocalCardBody = z.object({
     country: z
       .string()
       .trim()
+      .max(2, { message: 'Country is required', abort: true })
       .regex(/^[A-Z]{2}$/, 'Country is required'),
   }),
 });

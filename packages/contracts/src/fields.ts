@@ -26,7 +26,7 @@ export function PersonName(label: string, max: number, requiredMessage = `${labe
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, { message: `${label} must be at most ${max} characters`, abort: true })
     .regex(NAME_PATTERN, INVALID_CHARACTERS_MESSAGE);
 }
 

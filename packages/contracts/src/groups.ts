@@ -29,7 +29,10 @@ export const GroupName = z
   .string({ error: 'This field is required' })
   .trim()
   .min(1, 'This field is required')
-  .max(GROUP_NAME_MAX, `Group name must be at most ${GROUP_NAME_MAX} characters`)
+  .max(GROUP_NAME_MAX, {
+    message: `Group name must be at most ${GROUP_NAME_MAX} characters`,
+    abort: true,
+  })
   .regex(NAME_PATTERN, INVALID_CHARACTERS_MESSAGE)
   .refine(
     (name) => name.toLowerCase() !== DEFAULT_GROUP_NAME.toLowerCase(),

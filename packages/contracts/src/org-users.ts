@@ -80,7 +80,7 @@ export const PASSWORD_NOT_READABLE_MESSAGE =
 export const EncryptedPassword = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')
-  .max(2048, PASSWORD_NOT_READABLE_MESSAGE)
+  .max(2048, { message: PASSWORD_NOT_READABLE_MESSAGE, abort: true })
   .regex(/^[A-Za-z0-9+/]+={0,2}$/, PASSWORD_NOT_READABLE_MESSAGE);
 
 /** POST /api/org/users (SPEC §7). */

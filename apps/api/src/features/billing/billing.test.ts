@@ -18,6 +18,7 @@ import {
   type PaymentMethodsResponse,
 } from '@resonant/contracts/billing';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { withCpuTime } from '../../../test/cpu-time.ts';
 import { buildOrg, signedInAccount } from '../../../test/org-builder.ts';
 import { startStripeStandIn, type StripeStandIn } from '../../../test/stripe-stand-in.ts';
 import { auditLog } from '../../db/schema/audit.ts';
@@ -140,6 +141,22 @@ describe('billing routes', () => {
       const response = await t.call('PUT', url, orgA.tokens.admin, { billing_email: 'not-mail' });
       expect(response.statusCode).toBe(400);
       expect(response.json<{ message: string }>().message).toContain(BILLING_EMAIL_INVALID_MESSAGE);
+    });
+
+    // Issue 27: the address pattern ran after the length check had failed, and backtracked: a
+    // 1 MB body of dots held the process for most of an hour.
+    it('answers a 1 MB hostile address at once', async () => {
+      const billing_email = `a@${'.a'.repeat(499_000)}@`;
+      // The same path once with an address just too long: the bound measures the input alone.
+      await t.call('PUT', url, orgA.tokens.admin, { billing_email: `${'a'.repeat(45)}@b.example` });
+      const { result: response, cpuMs } = await withCpuTime(() =>
+        t.call('PUT', url, orgA.tokens.admin, { billing_email }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: 'billing_email: Email must be at most 50 characters',
+      });
+    expect(cpuMs).toBeLessThan(100);
     });
 
     it('sets the billing email of the caller’s organisation only', async () => {
