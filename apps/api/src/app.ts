@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/env.ts';
+import { fastifyTrustProxy } from './config/trust-proxy.ts';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
@@ -54,8 +55,8 @@ function createFastify(config: Config): FastifyInstance {
         ? false
         : { level: config.LOG_LEVEL, serializers: { req: serializeRequest } },
     bodyLimit: 1024 * 1024,
-    // Behind a reverse proxy the client's IP (rate limits, audit) comes from X-Forwarded-For.
-    trustProxy: config.TRUST_PROXY,
+    // Behind reverse proxies the client IP (rate limits, audit) is the hop the nearest one saw.
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

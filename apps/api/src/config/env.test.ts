@@ -54,6 +54,35 @@ describe('loadConfig', () => {
     expect(config.DEV_IDENTITY_PROVIDER).toBe(given.startsWith('http://localhost'));
   });
 
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['true', true],
+    ['10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
+    ['loopback,fd00::/8', ['loopback', 'fd00::/8']],
+  ])('reads TRUST_PROXY=%s as %j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it.each(['proxy.example', '10.0.0.0/33', '10.0.0.1/8/1', '-1', '1.5', 'a'.repeat(3_000)])(
+    'refuses TRUST_PROXY=%s, saying what it may be',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: must be the number of proxies in front of the server/,
+      );
+    },
+  );
+
+  it('refuses TRUST_PROXY=true in production, where a client could name its own address', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true believes every X-Forwarded-For hop/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+  });
+
   it('treats empty optional values as unset', () => {
     const config = loadConfig({ DATABASE_URL: '', APP_ADMIN_PASSWORD: '', SMTP_URL: '' });
     expect(config.DATABASE_URL).toBeUndefined();

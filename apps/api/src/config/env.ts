@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isLoopbackUrl, readOidcProviders, type OidcProviderSetting } from './oidc-env.ts';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -15,7 +16,17 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context): TrustProxy => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'object' && 'problem' in parsed) {
+        context.addIssue({ code: 'custom', message: parsed.problem });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText.pipe(z.url('must be a postgres:// URL').optional()),
   PUBLIC_URL: optionalText.pipe(z.url().optional()),
@@ -65,6 +76,15 @@ const EnvSchema = z.object({
 
 /** The variables, and the rules between them. */
 const ConfigSchema = EnvSchema.superRefine((env, context) => {
+  if (env.NODE_ENV === 'production' && env.TRUST_PROXY === true) {
+    context.addIssue({
+      code: 'custom',
+      path: ['TRUST_PROXY'],
+      message:
+        'true believes every X-Forwarded-For hop, so a client could name its own address: set the ' +
+        'number of proxies in front (1 behind one) or their addresses',
+    });
+  }
   // The server bills with Stripe by the secret key, the browser takes cards by the publishable
   // one: with only one of them the page could not add a card to what is billed (or would load
   // Stripe.js while cards go to the test mode).

@@ -171,3 +171,41 @@ for (const store of RATE_LIMIT_STORES) {
     });
   });
 }
+
+// Issue 27: TRUST_PROXY=true trusted every X-Forwarded-For hop, so a client named its own address
+// and no per-IP limit bound it. The number of proxies in front decides which hop is the client.
+describe('the client behind one reverse proxy (TRUST_PROXY=1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { ...LIMITS, TRUST_PROXY: '1' } });
+  });
+  afterAll(() => t?.close());
+
+  /** What the proxy forwards: whatever the client claimed, then the address it saw. */
+  const throughProxy = (claimed: string, seen: string, email: string, password = WRONG_PASSWORD) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': `${claimed}, ${seen}` },
+      payload: { email, password },
+    });
+
+  it('is the address the proxy saw, whatever X-Forwarded-For the client sent', async () => {
+    const account = await createAccount(t.db);
+    const sprayer = '203.0.113.7';
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      const response = await throughProxy(
+        `198.51.100.${attempt}`,
+        sprayer,
+        `sprayed-${randomUUID()}@example.test`,
+      );
+      expect(response.statusCode, `attempt ${attempt}`).toBe(401);
+    }
+    expectTooManyAttempts(
+      await throughProxy('198.51.100.99', sprayer, account.email, account.password),
+    );
+    const other = await throughProxy('203.0.113.7', '203.0.113.8', account.email, account.password);
+    expect(other.statusCode).toBe(200);
+  });
+});
