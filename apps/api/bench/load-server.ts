@@ -8,10 +8,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../src/config/env.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { DEMO_ORG_ADMIN_EMAIL } from '../src/demo/demo-org.ts';
-import { signInThroughApi, spawnServer, waitForHealth } from '../test/spawned-server.ts';
+import {
+  BENCH_DEMO_PASSWORD,
+  signInThroughApi,
+  spawnServer,
+  waitForHealth,
+} from '../test/spawned-server.ts';
 import { hasTables, resetBenchDatabase, rows } from './bench-harness.ts';
 
 export type Backend = 'pglite' | 'postgresql';
@@ -55,7 +59,7 @@ export async function startLoadServer({
 }: LoadServerOptions): Promise<LoadServer> {
   if (backend === 'postgresql') await emptyBenchDatabase(databaseUrl);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'resonant-load-bench-'));
-  const demoPassword = loadConfig({ DEMO_PASSWORD: process.env.DEMO_PASSWORD }).DEMO_PASSWORD;
+  const demoPassword = BENCH_DEMO_PASSWORD;
   const server = await spawnServer(
     {
       NODE_ENV: 'production',

@@ -11,6 +11,7 @@ import {
 } from '../test/spawned-server.ts';
 import { seedPartialDemoAsEarlierVersions } from '../test/partial-demo.ts';
 import { cloneTemplate } from '../test/template-database.ts';
+import { PUBLISHED_DEMO_PASSWORD } from './config/demo-env.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { accounts } from './db/schema/accounts.ts';
 import { hrvSessions } from './db/schema/hrv-sessions.ts';
@@ -281,6 +282,23 @@ describe(`server.ts started as a user would (${backend.kind})`, () => {
       }
     },
     SEED_TIMEOUT_MS,
+  );
+
+  // Issue 27: the demo with the README's password made every default install an open door.
+  it(
+    'refuses a production start with the published demo password, naming the variable',
+    async () => {
+      const server = await start(await freshDatabase(), {
+        NODE_ENV: 'production',
+        DEMO_PASSWORD: PUBLISHED_DEMO_PASSWORD,
+      });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain(
+        'DEMO_PASSWORD: the published demo password is refused on a production or public server',
+      );
+      expect(server.output()).not.toContain('Resonant is running');
+    },
+    START_TIMEOUT_MS,
   );
 
   describe('graceful stop', () => {

@@ -62,7 +62,7 @@ async function start(config: Config) {
     config.APP_ADMIN_EMAIL,
     config.APP_ADMIN_PASSWORD,
   );
-  if (config.DEMO_DATA) await seedDemo(connection, config);
+  const demoSeeded = config.DEMO_DATA && (await seedDemo(connection, config));
   stopping.signal.throwIfAborted();
 
   app = await buildApp({
@@ -88,11 +88,20 @@ async function start(config: Config) {
       `  Org admin:    ${DEMO_ORG_ADMIN_EMAIL}`,
       `  Group admin:  ${DEMO_GROUP_ADMIN_EMAIL}`,
       `  Member:       ${DEMO_MEMBER_EMAIL}`,
-      `  Demo password (all demo accounts): ${config.DEMO_PASSWORD}`,
+      `  Demo password (all demo accounts): ${demoPasswordLine(config, demoSeeded)}`,
     );
   }
   lines.push('', `  ${billingModeLine(config)}`, `  ${socialSignInLine(config)}`);
   console.log(`${lines.join('\n')}\n`);
+}
+
+/** The demo password: as set (or published), or a generated one the start that made it shows. */
+function demoPasswordLine(config: Config, seededNow: boolean): string {
+  if (!config.DEMO_PASSWORD_GENERATED) return config.DEMO_PASSWORD;
+  if (seededNow) {
+    return `${config.DEMO_PASSWORD}  (generated now, shown once; set DEMO_PASSWORD to choose one)`;
+  }
+  return '(the one printed at first start, or DEMO_PASSWORD)';
 }
 
 /** Which payment provider takes cards, and a warning when Stripe's events cannot reach us. */
@@ -119,8 +128,11 @@ function socialSignInLine(config: Config): string {
   return `Social sign-in: ${config.OIDC_PROVIDERS.map((provider) => provider.label).join(', ')}`;
 }
 
-/** The whole demo on the first start (or after one that was interrupted); nothing afterwards. */
-async function seedDemo(connection: DatabaseConnection, config: Config) {
+/**
+ * The whole demo on the first start (or after one that was interrupted); nothing afterwards.
+ * Whether it seeded now.
+ */
+async function seedDemo(connection: DatabaseConnection, config: Config): Promise<boolean> {
   const begun = performance.now();
   const summary = await ensureDemo(connection.db, {
     password: config.DEMO_PASSWORD,
@@ -129,11 +141,12 @@ async function seedDemo(connection: DatabaseConnection, config: Config) {
     progress: (message) => console.log(message),
     signal: stopping.signal,
   });
-  if (!summary) return;
+  if (!summary) return false;
   const seconds = ((performance.now() - begun) / 1000).toFixed(1);
   console.log(
     `Demo data: ${summary.readings} readings and ${summary.sessions} sessions for ${summary.members} members in ${seconds} s`,
   );
+  return true;
 }
 
 main().catch(async (error: unknown) => {

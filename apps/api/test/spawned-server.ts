@@ -9,6 +9,12 @@ import pg from 'pg';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
+/**
+ * The demo password of a bench's server: it runs in production mode, where the published one is
+ * refused (config/demo-env.ts). DEMO_PASSWORD chooses another.
+ */
+export const BENCH_DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Bench#Demo2026';
+
 export type SpawnedServer = {
   child: ChildProcess;
   port: number;

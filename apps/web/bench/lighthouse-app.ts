@@ -8,7 +8,12 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { signInThroughApi, spawnServer, waitForHealth } from '../../api/test/spawned-server.ts';
+import {
+  BENCH_DEMO_PASSWORD,
+  signInThroughApi,
+  spawnServer,
+  waitForHealth,
+} from '../../api/test/spawned-server.ts';
 
 // The demo seed runs before the server listens: on a busy machine it can take minutes.
 const START_TIMEOUT_MS = 10 * 60_000;
@@ -47,6 +52,7 @@ export async function startBenchApp(root: string, distDir: string): Promise<Benc
       DATABASE_URL: '',
       WEB_DIST_DIR: distDir,
       DEMO_DATA: 'true',
+      DEMO_PASSWORD: BENCH_DEMO_PASSWORD,
       // Every audit of a signed-in page signs in anew (a refresh cookie is spent on use).
       AUTH_RATE_LIMIT_PER_IP: '10000',
       AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',

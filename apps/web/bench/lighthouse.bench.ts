@@ -27,8 +27,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../api/src/config/env.ts';
 import { DEMO_ORG_ADMIN_EMAIL } from '../../api/src/demo/demo-org.ts';
+import { BENCH_DEMO_PASSWORD } from '../../api/test/spawned-server.ts';
 import { buildWebApp, startBenchApp, type BenchApp } from './lighthouse-app.ts';
 import {
   auditPage,
@@ -39,10 +39,10 @@ import {
 import { printGoals, printSummary, type PageResult } from './lighthouse-report.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-/** The demo's org admin, with the password the server seeds the demo with (DEMO_PASSWORD). */
+/** The demo's org admin, with the password the bench seeds the demo with. */
 const ORG_ADMIN = {
   email: DEMO_ORG_ADMIN_EMAIL,
-  password: loadConfig({ DEMO_PASSWORD: process.env.DEMO_PASSWORD }).DEMO_PASSWORD,
+  password: BENCH_DEMO_PASSWORD,
 };
 /** The pages audited: who opens them, signed in or not. */
 const PAGES: Record<string, { signedIn: boolean }> = {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PUBLISHED_DEMO_PASSWORD } from './demo-env.ts';
 import { loadConfig } from './env.ts';
 import { isLoopbackHost } from './oidc-env.ts';
 
@@ -81,6 +82,33 @@ describe('loadConfig', () => {
       /TRUST_PROXY: true believes every X-Forwarded-For hop/,
     );
     expect(loadConfig({ NODE_ENV: 'production', TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+  });
+
+  describe('the demo', () => {
+    it('comes with the published password on a first run on this machine', () => {
+      const config = loadConfig({});
+      expect(config.DEMO_DATA).toBe(true);
+      expect(config.DEMO_PASSWORD).toBe(PUBLISHED_DEMO_PASSWORD);
+      expect(config.DEMO_PASSWORD_GENERATED).toBe(false);
+    });
+
+    it.each([
+      ['in production', { NODE_ENV: 'production' }],
+      ['at a public address', { PUBLIC_URL: 'https://hrv.example.org' }],
+    ])('%s comes only when asked, with a generated password', (_where, env) => {
+      expect(loadConfig(env).DEMO_DATA).toBe(false);
+      const first = loadConfig({ ...env, DEMO_DATA: 'true' });
+      const second = loadConfig({ ...env, DEMO_DATA: 'true' });
+      expect(first).toMatchObject({ DEMO_DATA: true, DEMO_PASSWORD_GENERATED: true });
+      expect(first.DEMO_PASSWORD).toHaveLength(20);
+      expect(first.DEMO_PASSWORD).not.toBe(second.DEMO_PASSWORD);
+      expect(
+        loadConfig({ ...env, DEMO_DATA: 'true', DEMO_PASSWORD: 'Chosen#Demo42' }),
+      ).toMatchObject({ DEMO_PASSWORD: 'Chosen#Demo42', DEMO_PASSWORD_GENERATED: false });
+      expect(() =>
+        loadConfig({ ...env, DEMO_DATA: 'true', DEMO_PASSWORD: PUBLISHED_DEMO_PASSWORD }),
+      ).toThrow(/DEMO_PASSWORD: the published demo password is refused/);
+    });
   });
 
   it('treats empty optional values as unset', () => {

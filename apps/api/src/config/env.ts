@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isLoopbackUrl, readOidcProviders, type OidcProviderSetting } from './oidc-env.ts';
+import { demoSetting, type DemoSetting } from './demo-env.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 const booleanFlag = z
@@ -34,8 +35,9 @@ const EnvSchema = z.object({
   APP_ADMIN_PASSWORD: optionalText.pipe(
     z.string().min(8, 'must be at least 8 characters').optional(),
   ),
-  DEMO_DATA: booleanFlag.default(true),
-  DEMO_PASSWORD: z.string().min(6).default('Resonant#2026'),
+  /** Unset: on for a first run on this machine only (config/demo-env.ts). */
+  DEMO_DATA: booleanFlag.optional(),
+  DEMO_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   SESSION_TTL_MINUTES: z.coerce.number().int().positive().default(60),
   REFRESH_TTL_DAYS: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
@@ -99,21 +101,31 @@ const ConfigSchema = EnvSchema.superRefine((env, context) => {
 
 export type Config = Omit<
   z.infer<typeof EnvSchema>,
-  'PUBLIC_URL' | 'WEB_DIST_DIR' | 'AUTH_RATE_LIMIT_ACCOUNT_CEILING' | 'DEV_OIDC'
-> & {
-  PUBLIC_URL: string;
-  WEB_DIST_DIR: string;
-  AUTH_RATE_LIMIT_ACCOUNT_CEILING: number;
-  /** The configured OpenID Connect providers (config/oidc-env.ts), in button order. */
-  OIDC_PROVIDERS: OidcProviderSetting[];
-  /**
-   * Mount the development identity provider: DEV_OIDC, NODE_ENV not production, no provider
-   * configured, PUBLIC_URL local.
-   */
-  DEV_IDENTITY_PROVIDER: boolean;
-};
+  | 'PUBLIC_URL'
+  | 'WEB_DIST_DIR'
+  | 'AUTH_RATE_LIMIT_ACCOUNT_CEILING'
+  | 'DEV_OIDC'
+  | 'DEMO_DATA'
+  | 'DEMO_PASSWORD'
+> &
+  DemoSetting & {
+    PUBLIC_URL: string;
+    WEB_DIST_DIR: string;
+    AUTH_RATE_LIMIT_ACCOUNT_CEILING: number;
+    /** The configured OpenID Connect providers (config/oidc-env.ts), in button order. */
+    OIDC_PROVIDERS: OidcProviderSetting[];
+    /**
+     * Mount the development identity provider: DEV_OIDC, NODE_ENV not production, no provider
+     * configured, PUBLIC_URL local.
+     */
+    DEV_IDENTITY_PROVIDER: boolean;
+  };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+function invalidConfiguration(problems: string[]) {
+  return new Error(`Invalid configuration:\n${problems.join('\n')}`);
+}
 
 /** Parses the environment once at boot; a bad value throws a message naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -124,14 +136,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...(parsed.error?.issues ?? []).map((issue) => `  ${issue.path.join('.')}: ${issue.message}`),
       ...oidc.problems.map((problem) => `  ${problem.variable}: ${problem.message}`),
     ];
-    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+    throw invalidConfiguration(problems);
   }
-  const { DEV_OIDC, ...config } = parsed.data;
+  const { DEV_OIDC, DEMO_DATA, DEMO_PASSWORD, ...config } = parsed.data;
   // Without trailing slashes, so every URL built on it (links, callbacks, the development
   // provider's issuer) is the same string.
   const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  const demo = demoSetting({
+    demoData: DEMO_DATA,
+    demoPassword: DEMO_PASSWORD,
+    onThisMachine: config.NODE_ENV !== 'production' && isLoopbackUrl(publicUrl),
+  });
+  if ('problem' in demo) throw invalidConfiguration([`  ${demo.problem}`]);
   return {
     ...config,
+    ...demo,
     OIDC_PROVIDERS: oidc.providers,
     // PUBLIC_URL says where links point, not who can reach the server: a deployment that left it
     // unset must not let anyone make (or sign in to) accounts through the development provider.
