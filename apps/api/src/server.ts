@@ -118,9 +118,9 @@ function billingModeLine(config: Config): string {
 function socialSignInLine(config: Config): string {
   if (config.DEV_IDENTITY_PROVIDER) {
     const line = `Social sign-in: development identity provider at ${config.PUBLIC_URL}${DEV_IDENTITY_PROVIDER_PATH} (Google-type and Apple-type test sign-ins; no real identities; set OIDC_* for real providers)`;
-    // Anyone who reaches the port can sign in to any account the development provider made.
     if (isLoopbackHost(config.HOST)) return line;
-    return `${line}.\n  Warning: HOST ${config.HOST} lets other machines reach it: anyone there can sign in to an account made through it by typing its email. Set HOST=127.0.0.1, DEV_OIDC=false or NODE_ENV=production.`;
+    // It refuses other machines (dev/this-machine.ts); their auth screen still shows its buttons.
+    return `${line}.\n  It answers only this machine: others reaching HOST ${config.HOST} are refused by it. Set DEV_OIDC=false to hide its buttons.`;
   }
   if (config.OIDC_PROVIDERS.length === 0) {
     return 'Social sign-in: off (set OIDC_* for Google, Apple or another OpenID Connect provider)';

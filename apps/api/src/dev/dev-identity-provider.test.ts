@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, importPKCS8 } from 'jose';
 import * as oidc from 'openid-client';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { securityHeadersPlugin } from '../plugins/security-headers.ts';
 import {
   browseSignIn,
@@ -13,7 +14,11 @@ import {
   type TestIdentityProvider,
 } from '../../test/oidc-identity-provider.ts';
 import { DEV_IDENTITY_PROVIDER_PATH } from './dev-identity-provider-path.ts';
-import { createDevIdentityProvider, type DevIdentityProvider } from './dev-identity-provider.ts';
+import {
+  createDevIdentityProvider,
+  ONLY_THIS_MACHINE_MESSAGE,
+  type DevIdentityProvider,
+} from './dev-identity-provider.ts';
 
 const APP_URL = 'http://localhost:3000';
 
@@ -450,5 +455,51 @@ describe('the development identity provider mounted in an app under /dev-oidc', 
 
     const tokens = await finish(config, attempt, callback, origin);
     expect(tokens.claims()).toMatchObject({ email: 'apple@example.test' });
+  });
+});
+
+// Issue 27: with HOST=0.0.0.0 the development provider answered other machines, and anyone there
+// could sign in to an account it made by typing its email.
+describe('the development identity provider in the app, asked from elsewhere', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { DEV_OIDC: 'true', HOST: '0.0.0.0' } });
+  });
+  afterAll(() => t.close());
+
+  const discovery = (remoteAddress: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/dev-oidc/.well-known/openid-configuration',
+      remoteAddress,
+      headers,
+    });
+
+  it('answers this machine', async () => {
+    expect((await discovery('127.0.0.1')).statusCode).toBe(200);
+    expect((await discovery('::1')).statusCode).toBe(200);
+    expect((await discovery('::ffff:127.0.0.1')).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['another machine', '203.0.113.9', {}],
+    ['another machine over IPv6', '2001:db8::9', {}],
+    [
+      'a proxy on this machine forwarding another',
+      '127.0.0.1',
+      { 'x-forwarded-for': '203.0.113.9' },
+    ],
+    ['a proxy saying so in Forwarded', '127.0.0.1', { forwarded: 'for=203.0.113.9' }],
+  ])('refuses %s, its sign-in page too', async (_who, remoteAddress, headers) => {
+    const response = await discovery(remoteAddress, headers);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: ONLY_THIS_MACHINE_MESSAGE });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/dev-oidc/interaction/any',
+      remoteAddress,
+      headers,
+    });
+    expect(page.statusCode).toBe(403);
   });
 });

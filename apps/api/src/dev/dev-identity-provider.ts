@@ -11,6 +11,7 @@ import Provider, {
 } from 'oidc-provider';
 import type { SocialProviderKind } from '@resonant/contracts/social-sign-in';
 import type { OidcProviderSetting } from '../config/oidc-env.ts';
+import { forbidden } from '../lib/http-error.ts';
 import { DEV_IDENTITY_PROVIDER_PATH } from './dev-identity-provider-path.ts';
 import {
   generateDevAppleKey,
@@ -30,6 +31,7 @@ import {
   type DevSignInValues,
 } from './dev-sign-in-form.ts';
 import { devMessagePage, devSignInPage } from './dev-sign-in-page.ts';
+import { fromThisMachine } from './this-machine.ts';
 
 /** One client of the development provider: one button on the auth screen. */
 export type DevClient = { providerId: string; kind: SocialProviderKind; label: string };
@@ -51,6 +53,8 @@ const DEFAULT_CLIENTS: DevClient[] = [
 ];
 
 const SCOPE = 'openid email profile';
+export const ONLY_THIS_MACHINE_MESSAGE =
+  'The development identity provider answers only requests made on the machine it runs on';
 const CANCELLED = { error: 'access_denied', error_description: 'The sign-in was cancelled' };
 // Long enough to fill in the page; the app's own round trip gives up after 10 minutes too.
 const TEN_MINUTES = 600;
@@ -369,6 +373,11 @@ function devIdentityProviderPlugin(
     provider.on('server_error', (_ctx, error) =>
       app.log.error({ err: error }, 'development identity provider failed'),
     );
+    // Anyone it answers can sign in to any account it made by typing an email: whatever HOST
+    // is, only this machine may use it.
+    app.addHook('onRequest', async (request) => {
+      if (!fromThisMachine(request)) throw forbidden(ONLY_THIS_MACHINE_MESSAGE);
+    });
     await app.register(devSignInPages(provider, clients, people));
     await app.register(oidcProviderPassThrough(provider));
   };
