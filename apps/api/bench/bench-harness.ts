@@ -246,6 +246,7 @@ async function withApp<T>(
 ): Promise<T> {
   const config = loadConfig({
     NODE_ENV: 'production',
+    MAIL_OUTBOX: 'true',
     LOG_LEVEL: 'silent',
     DATA_DIR: path.join(os.tmpdir(), 'resonant-bench-unused'),
     WEB_DIST_DIR: path.join(os.tmpdir(), 'resonant-bench-no-web'),

@@ -65,7 +65,9 @@ export async function spawnServer(
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
+      // No mail leaves a test's server: it stays in the outbox, production mode included.
       SMTP_URL: '',
+      MAIL_OUTBOX: 'true',
       ...env,
     },
     stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],

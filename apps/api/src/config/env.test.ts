@@ -4,6 +4,9 @@ import { PUBLISHED_DEMO_PASSWORD } from './demo-env.ts';
 import { loadConfig } from './env.ts';
 import { isLoopbackHost } from './oidc-env.ts';
 
+/** Production with mail kept in the outbox on purpose (it refuses to start otherwise). */
+const PRODUCTION = { NODE_ENV: 'production', MAIL_OUTBOX: 'true' } as const;
+
 describe('loadConfig', () => {
   it('gives a first run safe defaults', () => {
     const config = loadConfig({});
@@ -78,10 +81,20 @@ describe('loadConfig', () => {
   );
 
   it('refuses TRUST_PROXY=true in production, where a client could name its own address', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', TRUST_PROXY: 'true' })).toThrow(
+    expect(() => loadConfig({ ...PRODUCTION, TRUST_PROXY: 'true' })).toThrow(
       /TRUST_PROXY: true believes every X-Forwarded-For hop/,
     );
-    expect(loadConfig({ NODE_ENV: 'production', TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ ...PRODUCTION, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+  });
+
+  it('refuses production without SMTP unless the outbox is chosen knowingly', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SMTP_URL: production sends mail over SMTP: set SMTP_URL, or MAIL_OUTBOX=true/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_OUTBOX: 'true' }).SMTP_URL).toBeUndefined();
+    const smtp = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.org:587' });
+    expect(smtp.SMTP_URL).toBe('smtp://mail.example.org:587');
+    expect(loadConfig({}).MAIL_OUTBOX).toBe(false);
   });
 
   describe('the demo', () => {
@@ -93,7 +106,7 @@ describe('loadConfig', () => {
     });
 
     it.each([
-      ['in production', { NODE_ENV: 'production' }],
+      ['in production', PRODUCTION],
       ['at a public address', { PUBLIC_URL: 'https://hrv.example.org' }],
     ])('%s comes only when asked, with a generated password', (_where, env) => {
       expect(loadConfig(env).DEMO_DATA).toBe(false);
@@ -328,10 +341,10 @@ describe('loadConfig', () => {
         false,
       ],
       // PUBLIC_URL left unset on a deployment still says localhost, while HOST is 0.0.0.0.
-      ['never in production, even on localhost', { NODE_ENV: 'production' }, false],
+      ['never in production, even on localhost', PRODUCTION, false],
       [
         'never in production, even with DEV_OIDC=true',
-        { NODE_ENV: 'production', DEV_OIDC: 'true', PUBLIC_URL: 'http://127.0.0.1:3000' },
+        { ...PRODUCTION, DEV_OIDC: 'true', PUBLIC_URL: 'http://127.0.0.1:3000' },
         false,
       ],
       ['in the tests’ environment', { NODE_ENV: 'test' }, true],

@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: optionalText.pipe(z.url('must be an smtp:// or smtps:// URL').optional()),
+  /** Without SMTP_URL in production, keep mail in the outbox knowingly (config rules below). */
+  MAIL_OUTBOX: booleanFlag.default(false),
   MAIL_FROM: z.string().default('Resonant <no-reply@resonant.local>'),
   INVITATION_TTL_DAYS: z.coerce.number().positive().default(7),
   CLAIM_LINK_TTL_DAYS: z.coerce.number().positive().default(7),
@@ -85,6 +87,17 @@ const ConfigSchema = EnvSchema.superRefine((env, context) => {
       message:
         'true believes every X-Forwarded-For hop, so a client could name its own address: set the ' +
         'number of proxies in front (1 behind one) or their addresses',
+    });
+  }
+  // Without SMTP the links of invitations and claims (live tokens) wait in the outbox table and
+  // DATA_DIR/mail, and nobody receives them: fine on a laptop, a surprise in production.
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL && !env.MAIL_OUTBOX) {
+    context.addIssue({
+      code: 'custom',
+      path: ['SMTP_URL'],
+      message:
+        'production sends mail over SMTP: set SMTP_URL, or MAIL_OUTBOX=true to keep every message ' +
+        '(with its live links) in the outbox table and DATA_DIR/mail instead',
     });
   }
   // The server bills with Stripe by the secret key, the browser takes cards by the publishable
