@@ -29,6 +29,7 @@ import { sessionsRoutes } from './features/ingestion/sessions.routes.ts';
 import { switchRoutes } from './features/switch/switch.routes.ts';
 import { tagsRoutes } from './features/tags/tags.routes.ts';
 import { topOrganizationsRoutes } from './features/top-organizations/top-organizations.routes.ts';
+import { serializeError } from './lib/error-log.ts';
 import { serializeRequest } from './lib/request-log.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -53,7 +54,10 @@ function createFastify(config: Config): FastifyInstance {
     logger:
       config.LOG_LEVEL === 'silent'
         ? false
-        : { level: config.LOG_LEVEL, serializers: { req: serializeRequest } },
+        : {
+            level: config.LOG_LEVEL,
+            serializers: { req: serializeRequest, err: serializeError },
+          },
     bodyLimit: 1024 * 1024,
     // Behind reverse proxies the client IP (rate limits, audit) is the hop the nearest one saw.
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
