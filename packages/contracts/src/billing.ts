@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ListSearch, ListSort } from './fields.ts';
+import { ListSearch, ListSort, patternAfterLength } from './fields.ts';
 
 // The strings the spec gives (SPEC §2, §5, §8), used verbatim.
 export const BILLING_EMAIL_INVALID_MESSAGE = 'Please enter a valid email address.';
@@ -98,13 +98,10 @@ export const BILLING_EMAIL_MAX = 50;
 export const BillingEmail = z
   .string({ error: BILLING_EMAIL_INVALID_MESSAGE })
   .trim()
-  // The pattern runs only on an address that fits (abort), and is linear: the domain is labels
-  // without dots joined by dots, so no character can belong to two parts of it.
-  .max(BILLING_EMAIL_MAX, {
-    message: `Email must be at most ${BILLING_EMAIL_MAX} characters`,
-    abort: true,
-  })
-  .regex(/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/, BILLING_EMAIL_INVALID_MESSAGE)
+  // The pattern runs only on an address that fits, and is linear: the domain is labels without
+  // dots joined by dots, so no character can belong to two parts of it.
+  .max(BILLING_EMAIL_MAX, `Email must be at most ${BILLING_EMAIL_MAX} characters`)
+  .check(patternAfterLength(/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/, BILLING_EMAIL_INVALID_MESSAGE))
   .transform((email) => email.toLowerCase());
 
 /** GET /api/org/details (SPEC §7 Billing; §3 Organization). Dates are YYYY-MM-DD. */
@@ -240,8 +237,8 @@ export const LocalCardBody = z.object({
   exp_year: z.coerce.number().int().min(2000, 'Invalid year').max(2100, 'Invalid year'),
   cvc: z
     .string()
-    .max(4, { message: 'CVC is incomplete', abort: true })
-    .regex(/^\d{3,4}$/, 'CVC is incomplete'),
+    .max(4, 'CVC is incomplete')
+    .check(patternAfterLength(/^\d{3,4}$/, 'CVC is incomplete')),
   address: z.object({
     name: z.string().trim().min(1, 'Name is required').max(100),
     line1: z.string().trim().min(1, 'Address is required').max(200),
@@ -250,8 +247,8 @@ export const LocalCardBody = z.object({
     country: z
       .string()
       .trim()
-      .max(2, { message: 'Country is required', abort: true })
-      .regex(/^[A-Z]{2}$/, 'Country is required'),
+      .max(2, 'Country is required')
+      .check(patternAfterLength(/^[A-Z]{2}$/, 'Country is required')),
   }),
 });
 export type LocalCardBody = z.input<typeof LocalCardBody>;

@@ -13,6 +13,22 @@ export const ListSearch = z
   .max(LIST_SEARCH_MAX, `Must be at most ${LIST_SEARCH_MAX} characters`)
   .optional();
 
+/**
+ * Whether a value has passed its checks so far. A pattern given `when: passedSoFar` runs only on a
+ * value its length checks (before it) accepted, so it never meets an input of any length, yet the
+ * length check does not abort the form: its object's own checks (a required field elsewhere) still
+ * report at once. `patterns.test.ts` accepts a pattern so guarded, or behind an aborting length check.
+ */
+export const passedSoFar = (payload: { issues: readonly unknown[] }) => payload.issues.length === 0;
+
+/**
+ * A pattern check guarded by `passedSoFar`: put it after the length checks (`.check(…)`). Every
+ * zod check takes `when` ($ZodCheckDef), but the regex params' type leaves it out.
+ */
+export function patternAfterLength(pattern: RegExp, message: string) {
+  return z.regex(pattern, { message, when: passedSoFar } as z.core.$ZodCheckRegexParams);
+}
+
 /** SPEC §5 "name": letters (of any alphabet), digits, _, space and -. */
 export const NAME_PATTERN = /^[\p{L}\p{M}\p{Nd}_ -]*$/u;
 export const INVALID_CHARACTERS_MESSAGE = 'Invalid characters';
@@ -26,8 +42,8 @@ export function PersonName(label: string, max: number, requiredMessage = `${labe
     .string({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
-    .max(max, { message: `${label} must be at most ${max} characters`, abort: true })
-    .regex(NAME_PATTERN, INVALID_CHARACTERS_MESSAGE);
+    .max(max, `${label} must be at most ${max} characters`)
+    .check(patternAfterLength(NAME_PATTERN, INVALID_CHARACTERS_MESSAGE));
 }
 
 const SORT_ORDERS = ['asc', 'desc'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, INVALID_CHARACTERS_MESSAGE, NAME_PATTERN } from './fields.ts';
+import { Id, INVALID_CHARACTERS_MESSAGE, NAME_PATTERN, patternAfterLength } from './fields.ts';
 
 /** SPEC §9: group names are at most 50 characters. */
 export const GROUP_NAME_MAX = 50;
@@ -29,11 +29,8 @@ export const GroupName = z
   .string({ error: 'This field is required' })
   .trim()
   .min(1, 'This field is required')
-  .max(GROUP_NAME_MAX, {
-    message: `Group name must be at most ${GROUP_NAME_MAX} characters`,
-    abort: true,
-  })
-  .regex(NAME_PATTERN, INVALID_CHARACTERS_MESSAGE)
+  .max(GROUP_NAME_MAX, `Group name must be at most ${GROUP_NAME_MAX} characters`)
+  .check(patternAfterLength(NAME_PATTERN, INVALID_CHARACTERS_MESSAGE))
   .refine(
     (name) => name.toLowerCase() !== DEFAULT_GROUP_NAME.toLowerCase(),
     GROUP_NAME_RESERVED_MESSAGE,

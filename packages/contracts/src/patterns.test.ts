@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
+import { PersonName, passedSoFar, patternAfterLength } from './fields.ts';
 
 /**
  * Zod's formats of a fixed shape (a UUID, an ISO date or time): their patterns have no nested or
@@ -15,10 +17,12 @@ interface Internals {
 const isSchema = (value: unknown): value is Internals =>
   typeof value === 'object' && value !== null && '_zod' in value;
 
+const isLengthCheck = (check: Internals) =>
+  ['max_length', 'length_equals'].includes(check._zod.def.check as string);
+
 /** Whether a check stops the schema at an input longer than it allows. */
 function boundsLength(check: Internals) {
-  const { def } = check._zod;
-  return (def.check === 'max_length' || def.check === 'length_equals') && def.abort === true;
+  return isLengthCheck(check) && check._zod.def.abort === true;
 }
 
 /** The patterns of one string schema that could run on an input of any length. */
@@ -27,12 +31,16 @@ function unboundedPatterns(schema: Internals, boundedByPipe: boolean): string[] 
   if (def.type !== 'string') return [];
   const steps: Internals[] = [schema, ...(def.checks ?? [])];
   let bounded = boundedByPipe;
+  let lengthChecked = boundedByPipe;
   const found: string[] = [];
   for (const step of steps) {
     const own = step._zod.def;
     if (boundsLength(step)) bounded = true;
+    if (isLengthCheck(step)) lengthChecked = true;
     const format = own.format as string | undefined;
-    if (own.pattern instanceof RegExp && !FIXED_SHAPE_FORMATS.has(format ?? '') && !bounded) {
+    // A pattern may also run only once the checks before it, a length check among them, passed.
+    const guarded = bounded || (lengthChecked && own.when === passedSoFar);
+    if (own.pattern instanceof RegExp && !FIXED_SHAPE_FORMATS.has(format ?? '') && !guarded) {
       found.push(`${format}: ${String(own.pattern)}`);
     }
   }
@@ -46,9 +54,7 @@ function unboundedPatterns(schema: Internals, boundedByPipe: boolean): string[] 
 function pipeInputBounded(schema: Internals): boolean {
   const { def } = schema._zod;
   if (def.type === 'pipe' && isSchema(def.in)) return pipeInputBounded(def.in);
-  return (def.checks ?? []).some(({ _zod }) =>
-    ['max_length', 'length_equals'].includes(_zod.def.check as string),
-  );
+  return (def.checks ?? []).some(isLengthCheck);
 }
 
 /** Every pattern reachable from a schema that is not behind a length check. */
@@ -94,5 +100,30 @@ describe('the patterns of the contracts', () => {
       }
     }
     expect(unbounded).toEqual([]);
+  });
+
+  it('guarded by patternAfterLength, skip a value too long, and the form still reports at once', () => {
+    const pattern = /^[a-z]*$/;
+    let runs = 0;
+    const counted = new Proxy(pattern, {
+      get: (target, key) => {
+        if (key === 'test') runs += 1;
+        const value = Reflect.get(target, key, target) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const form = z
+      .object({
+        name: z.string().max(5, 'long').check(patternAfterLength(counted, 'bad')),
+      })
+      .and(z.object({ other: z.string({ error: 'other required' }) }));
+    const issues = form.safeParse({ name: 'x'.repeat(100_000) }).error?.issues ?? [];
+    expect(issues.map((issue) => issue.message)).toEqual(['long', 'other required']);
+    expect(runs).toBe(0);
+    expect(form.safeParse({ name: 'abc', other: 'x' }).success).toBe(true);
+    expect(runs).toBe(1);
+    expect(PersonName('First name', 50).safeParse('Ana!').error?.issues[0]?.message).toBe(
+      'Invalid characters',
+    );
   });
 });
