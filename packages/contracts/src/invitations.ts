@@ -71,6 +71,9 @@ export const INVITE_RATE_LIMITED_MESSAGE =
 export const APP_ADMIN_NOT_INVITABLE_MESSAGE = 'The app admin account cannot be invited';
 export const INVITATION_NOT_FOUND_MESSAGE = 'Invitation not found';
 export const ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE = 'Group admins cannot invite organization admins';
+/** The Default group holds every member: a group admin of it would reach the whole organization. */
+export const DEFAULT_GROUP_NO_ADMIN_MESSAGE =
+  'The Default group has no Group Admin: choose another group for a Group Admin';
 
 // The name rule also keeps control characters, which could break the mail's header, out.
 const InviteName = (label: string) => PersonName(label, INVITE_FIELD_MAX, 'This field is required');

@@ -44,6 +44,9 @@ export async function joinOrganisation(tx: Database, join: JoinOrganisation): Pr
     .where(and(eq(groups.orgId, join.orgId), eq(groups.isDefault, true)));
   const groupIds = [...new Set([...(defaultGroup ? [defaultGroup.id] : []), ...join.groupIds])];
   if (groupIds.length === 0) return;
+  // The Default group holds everyone: never an admin of it (an invitation sent before invite()
+  // refused that would otherwise still grant it).
+  const adminOfGroupId = join.adminOfGroupId === defaultGroup?.id ? null : join.adminOfGroupId;
   await tx
     .insert(groupMemberships)
     .values(
@@ -51,17 +54,17 @@ export async function joinOrganisation(tx: Database, join: JoinOrganisation): Pr
         orgId: join.orgId,
         groupId,
         accountId: join.accountId,
-        isAdmin: groupId === join.adminOfGroupId,
+        isAdmin: groupId === adminOfGroupId,
       })),
     )
     .onConflictDoNothing();
-  if (join.adminOfGroupId) {
+  if (adminOfGroupId) {
     await tx
       .update(groupMemberships)
       .set({ isAdmin: true })
       .where(
         and(
-          eq(groupMemberships.groupId, join.adminOfGroupId),
+          eq(groupMemberships.groupId, adminOfGroupId),
           eq(groupMemberships.accountId, join.accountId),
           sql`not ${groupMemberships.isAdmin}`,
         ),

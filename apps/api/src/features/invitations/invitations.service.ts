@@ -8,6 +8,7 @@ import {
   ALREADY_MEMBER_MESSAGE,
   ALREADY_PENDING_MESSAGE,
   APP_ADMIN_NOT_INVITABLE_MESSAGE,
+  DEFAULT_GROUP_NO_ADMIN_MESSAGE,
   INVITATION_NOT_FOUND_MESSAGE,
   INVITATION_RESENT_MESSAGE,
   INVITATION_SENT_MESSAGE,
@@ -19,6 +20,7 @@ import {
   type InvitationListResponse,
   type InvitationSentResponse,
   type InviteBody,
+  type InviteRole,
   type SearchOrgsResponse,
 } from '@resonant/contracts/invitations';
 import type { AppDeps } from '../../app-deps.ts';
@@ -131,11 +133,15 @@ export async function searchOrgs(deps: AppDeps, text: string): Promise<SearchOrg
   return { list: await searchOrganisations(deps.db, text, ORG_SEARCH_LIMIT) };
 }
 
-/** The group an invitation names: the current one for group admins, else a group of the org. */
+/**
+ * The group an invitation names: the current one for group admins, else a group of the org, and
+ * never the Default group for a Group Admin (the Groups page allows none there either).
+ */
 async function targetGroupId(
   deps: AppDeps,
   reach: InvitationsScope,
   orgId: string,
+  role: InviteRole,
   requested?: string | null,
 ) {
   if (reach.mode === 'group') {
@@ -143,7 +149,9 @@ async function targetGroupId(
     return reach.groupId;
   }
   if (!requested) throw badRequest('groupId: This field is required');
-  if (!(await findOrgGroup(deps.db, orgId, requested))) throw notFound(GROUP_NOT_FOUND_MESSAGE);
+  const group = await findOrgGroup(deps.db, orgId, requested);
+  if (!group) throw notFound(GROUP_NOT_FOUND_MESSAGE);
+  if (group.isDefault && role === 'group') throw badRequest(DEFAULT_GROUP_NO_ADMIN_MESSAGE);
   return requested;
 }
 
@@ -174,7 +182,7 @@ export async function invite(
   const reach = requireInvitationsScope(scope);
   if (!canInviteRole(reach.mode, body.role)) throw forbidden(ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE);
   const orgId = await targetOrgId(deps, reach, body.orgId);
-  const groupId = await targetGroupId(deps, reach, orgId, body.groupId);
+  const groupId = await targetGroupId(deps, reach, orgId, body.role, body.groupId);
   await assertInvitable(deps, orgId, body.email);
 
   const now = deps.clock();

@@ -155,6 +155,20 @@ describe('invitations: sending, listing, resending (SPEC §7 "Invitations")', ()
   });
 
   describe('an org admin invites', () => {
+    // Issue 27: the Default group holds every member, so its group admin would reach the whole
+    // organisation without being its admin; the Groups page never allows one.
+    it('refuses a Group Admin of the Default group, storing nothing', async () => {
+      const email = freshEmail('default-admin');
+      const response = await invite({ email, role: 'group', groupId: orgA.defaultGroupId });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: invitationsContract.DEFAULT_GROUP_NO_ADMIN_MESSAGE,
+      });
+      expect((await listOf()).list.some((row) => row.email === email)).toBe(false);
+      const member = await invite({ email, role: 'user', groupId: orgA.defaultGroupId });
+      expect(member.statusCode).toBe(201);
+    });
+
     it('stores the invitation, mails a link built from PUBLIC_URL, and stores only its hash', async () => {
       const email = freshEmail('gina');
       const response = await t.app.inject({

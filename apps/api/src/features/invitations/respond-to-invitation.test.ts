@@ -9,6 +9,7 @@ import { buildOrg } from '../../../test/org-builder.ts';
 import { linkToken, type SmtpListener } from '../../../test/smtp-listener.ts';
 import { buildMailingTestApp } from '../../../test/mailing-test-app.ts';
 import { auditLog } from '../../db/schema/audit.ts';
+import { invitations } from '../../db/schema/invitations.ts';
 import { groupMemberships, orgMemberships } from '../../db/schema/organisations.ts';
 
 type Org = Awaited<ReturnType<typeof createOrg>>;
@@ -125,6 +126,21 @@ describe('answering an invitation (GET /api/invitation-details, POST /api/proces
       (await details(token, other)).json<invitationsContract.InvitationDetails>()
         .accountSameAsEmail,
     ).toBe(false);
+  });
+
+  // Issue 27: invite() now refuses a Group Admin of the Default group; one stored before it did
+  // still must not make its invitee admin of everyone.
+  it('accepts an older Group Admin invitation to the Default group as a member only', async () => {
+    const { email, token } = await invited('group');
+    await t.db
+      .update(invitations)
+      .set({ groupId: org.defaultGroupId })
+      .where(eq(invitations.email, email));
+    const invitee = await signUp(email);
+    expect((await answer(token, 'accepted', invitee.token)).statusCode).toBe(200);
+    expect((await membershipsOf(invitee.user.user_id)).groups).toEqual([
+      { groupId: org.defaultGroupId, isAdmin: false },
+    ]);
   });
 
   it('accepts: a new sign-up joins as admin of the group, lands there, and the link is used up', async () => {

@@ -72,18 +72,26 @@ describe('inviteFieldsFor (SPEC §5 "Invite")', () => {
 });
 
 describe('inviteGroupOptions', () => {
+  const groups = [
+    { id: 'd', name: 'Default', is_default: true },
+    { id: 'n', name: 'night shift', is_default: false },
+    { id: 'a', name: 'Alpha', is_default: false },
+  ];
+
   it('lists the groups by name and the Default group last', () => {
-    expect(
-      inviteGroupOptions([
-        { id: 'd', name: 'Default', is_default: true },
-        { id: 'n', name: 'night shift', is_default: false },
-        { id: 'a', name: 'Alpha', is_default: false },
-      ]),
-    ).toEqual([
+    expect(inviteGroupOptions(groups, 'user')).toEqual([
       { value: 'a', label: 'Alpha' },
       { value: 'n', label: 'night shift' },
       { value: 'd', label: 'Default' },
     ]);
-    expect(inviteGroupOptions([])).toEqual([]);
+    expect(inviteGroupOptions([], 'user')).toEqual([]);
+  });
+
+  it('offers a Group Admin every group but Default, which has none', () => {
+    expect(inviteGroupOptions(groups, 'group')).toEqual([
+      { value: 'a', label: 'Alpha' },
+      { value: 'n', label: 'night shift' },
+    ]);
+    expect(inviteGroupOptions(groups, 'org').at(-1)).toEqual({ value: 'd', label: 'Default' });
   });
 });

@@ -1,4 +1,8 @@
-import { InviteFields, ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE } from '@resonant/contracts/invitations';
+import {
+  InviteFields,
+  ORG_ADMIN_ROLE_NOT_ALLOWED_MESSAGE,
+  type InviteRole,
+} from '@resonant/contracts/invitations';
 import {
   inviteRolesFor,
   requiredInviteIds,
@@ -27,14 +31,17 @@ export function inviteFieldsFor(mode: InvitationsMode) {
 /** A group an invitee can be put in, as GET /api/org/invitation/groups lists it. */
 type InviteGroup = { id: string; name: string; is_default: boolean };
 
-/** The Group select's options: the groups by name, then the Default group, labelled 'Default'. */
-export function inviteGroupOptions(groups: readonly InviteGroup[]) {
+/**
+ * The Group select's options: the groups by name, then the Default group, labelled 'Default',
+ * except for a Group Admin (the Default group has none: it holds the whole organization).
+ */
+export function inviteGroupOptions(groups: readonly InviteGroup[], role: InviteRole) {
   const named = groups
     .filter((group) => !group.is_default)
     .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }))
     .map((group) => ({ value: group.id, label: group.name }));
   const fallback = groups
-    .filter((group) => group.is_default)
+    .filter((group) => group.is_default && role !== 'group')
     .map((group) => ({ value: group.id, label: DEFAULT_GROUP_NAME }));
   return [...named, ...fallback];
 }

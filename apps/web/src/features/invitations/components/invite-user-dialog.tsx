@@ -149,7 +149,7 @@ function InviteGroupSelect({ orgId, needsOrg, form }: InviteGroupSelectProps) {
     <Select
       label="Group"
       placeholder={placeholder}
-      data={inviteGroupOptions(groups.data?.list ?? [])}
+      data={inviteGroupOptions(groups.data?.list ?? [], form.values.role)}
       required
       disabled={waitsForOrg}
       allowDeselect={false}
