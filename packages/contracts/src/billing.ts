@@ -20,6 +20,9 @@ export const DEFAULT_METHOD_CLEARED_MESSAGE = 'Default payment method cleared.';
 export const PAYMENT_METHOD_NOT_FOUND_MESSAGE = 'Payment method not found';
 export const INVOICE_NOT_FOUND_MESSAGE = 'Invoice not found';
 export const INVOICE_ALREADY_PAID_MESSAGE = 'This invoice is paid already';
+/** A test-mode invoice once a real payment provider is configured: test cards pay nothing. */
+export const TEST_INVOICE_NOT_PAYABLE_MESSAGE =
+  'This invoice was issued in test mode and cannot be paid here now that real payments are set up';
 export const INVOICE_PAID_MESSAGE = 'Invoice paid. Thank you!';
 export const CARD_DECLINED_MESSAGE = 'Your card was declined.';
 export const CARD_EXPIRED_MESSAGE = 'Your card has expired.';

@@ -6,6 +6,7 @@ import {
   CARD_DECLINED_MESSAGE,
   CARD_EXPIRED_MESSAGE,
   INVOICE_ALREADY_PAID_MESSAGE,
+  TEST_INVOICE_NOT_PAYABLE_MESSAGE,
   INVOICE_NOT_FOUND_MESSAGE,
   INVOICE_PAID_MESSAGE,
   LocalCardBody,
@@ -29,7 +30,8 @@ const tags = ['billing'];
 const TEST_MODE_NOTE =
   'Test mode only (no payment provider keys configured; 404 otherwise): no money moves.';
 const TEST_INVOICE_NOTE =
-  'An invoice test mode issued (open whichever provider is configured now): no money moves.';
+  'An invoice test mode issued (its page and PDF open whichever provider is configured now): ' +
+  'no money moves.';
 const CARD_NOTE =
   `Only the card provider’s published test numbers (400 '${NOT_A_TEST_CARD_MESSAGE}'), not ` +
   `expired (400 '${CARD_EXPIRED_MESSAGE}'); the number is never stored.`;
@@ -57,9 +59,10 @@ function sendPdf(reply: FastifyReply, pdf: { fileName: string; body: Buffer }) {
  * invoice's pay page data, paying it and its PDF, each named by the invoice's token.
  */
 export const localPayRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, deps) => {
-  // Test mode's invoices are paid with test mode's cards even once Stripe is configured.
+  // Test mode's invoices keep their pages once Stripe is configured; its test cards pay none then.
   const pay: LocalPayDeps = {
     db: deps.db,
+    testCardsPay: deps.billing.name === 'local',
     local:
       deps.billing.name === 'local'
         ? deps.billing
@@ -117,7 +120,8 @@ export const localPayRoutes: FastifyPluginAsyncZod<BillingDeps> = async (app, de
         description:
           `${TEST_INVOICE_NOTE} The card is charged once and not saved. ${CARD_NOTE} '` +
           `${INVOICE_PAID_MESSAGE}'; 402 '${CARD_DECLINED_MESSAGE}'; 409 ` +
-          `'${INVOICE_ALREADY_PAID_MESSAGE}'; 404 '${INVOICE_NOT_FOUND_MESSAGE}'.`,
+          `'${INVOICE_ALREADY_PAID_MESSAGE}', or '${TEST_INVOICE_NOT_PAYABLE_MESSAGE}' once a real ` +
+          `provider is configured; 404 '${INVOICE_NOT_FOUND_MESSAGE}'.`,
         params: InvoiceTokenParams,
         body: LocalCardBody,
         response: { 200: BillingMessageResponse, ...errorResponses(400, 402, 404, 409, 429) },

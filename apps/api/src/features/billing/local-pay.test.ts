@@ -8,6 +8,7 @@ import {
   INVOICE_NOT_FOUND_MESSAGE,
   INVOICE_PAID_MESSAGE,
   NOT_A_TEST_CARD_MESSAGE,
+  TEST_INVOICE_NOT_PAYABLE_MESSAGE,
   TEST_MODE_LABEL,
   type InvoicesResponse,
   type LocalHostedInvoice,
@@ -257,7 +258,8 @@ describe('the local provider’s pages once Stripe is configured', () => {
   });
   afterAll(() => t.close());
 
-  it('keeps a test-mode invoice’s pay page, PDF and payment open', async () => {
+  // Issue 27: a test card still "paid" such an invoice, so seats billed for real went unpaid.
+  it('keeps a test-mode invoice’s pay page and PDF, and refuses to take a test card for it', async () => {
     const page = await t.call('GET', `/api/billing/local/invoices/${token}`);
     expect(page.json()).toMatchObject({ org_name: 'Switched Org', invoice_status: 'invoice sent' });
     const pdf = await t.call('GET', `/api/billing/local/invoices/${token}/pdf`);
@@ -272,9 +274,11 @@ describe('the local provider’s pages once Stripe is configured', () => {
       card('4242424242424242'),
     );
     expect({ status: paid.statusCode, body: paid.json() }).toEqual({
-      status: 200,
-      body: { message: INVOICE_PAID_MESSAGE },
+      status: 409,
+      body: { message: TEST_INVOICE_NOT_PAYABLE_MESSAGE },
     });
+    const after = await t.call('GET', `/api/billing/local/invoices/${token}`);
+    expect(after.json()).toMatchObject({ invoice_status: 'invoice sent', paid_at: null });
     const unknown = await t.call('GET', '/api/billing/local/invoices/in_local_unknown');
     expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({
       status: 404,

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   CARD_DECLINED_MESSAGE,
   INVOICE_ALREADY_PAID_MESSAGE,
+  TEST_INVOICE_NOT_PAYABLE_MESSAGE,
   INVOICE_NOT_FOUND_MESSAGE,
   INVOICE_PAID_MESSAGE,
   type BillingMessageResponse,
@@ -26,7 +27,12 @@ type LocalCard = z.output<typeof LocalCardBody>;
  * invoices stay payable whichever provider is configured now (those test mode issued before
  * Stripe keys were set, the demo's).
  */
-export type LocalPayDeps = { db: Database; local: LocalBillingProvider };
+export type LocalPayDeps = {
+  db: Database;
+  local: LocalBillingProvider;
+  /** Test mode is the configured provider: its test cards may pay its invoices. */
+  testCardsPay: boolean;
+};
 
 /** Statuses a pay page can pay from. */
 const PAYABLE: readonly InvoiceStatus[] = ['invoice sent', 'failed'];
@@ -83,12 +89,13 @@ export async function hostedInvoice(
  * its last payment error.
  */
 export async function payLocalInvoice(
-  { db, local }: LocalPayDeps,
+  { db, local, testCardsPay }: LocalPayDeps,
   token: string,
   card: LocalCard,
 ): Promise<BillingMessageResponse> {
   const { invoice } = await localInvoice(db, token);
   if (invoice.invoiceStatus === 'paid') throw conflict(INVOICE_ALREADY_PAID_MESSAGE);
+  if (!testCardsPay) throw conflict(TEST_INVOICE_NOT_PAYABLE_MESSAGE);
   if (!PAYABLE.includes(invoice.invoiceStatus)) throw notFound(INVOICE_NOT_FOUND_MESSAGE);
   const org = { orgId: invoice.orgId };
   const charged = local.chargeCard(card);
