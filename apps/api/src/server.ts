@@ -2,19 +2,13 @@ import 'dotenv/config';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { DEV_IDENTITY_PROVIDER_PATH } from './dev/dev-identity-provider-path.ts';
 import { loadConfig, type Config } from './config/env.ts';
-import { isLoopbackHost } from './config/oidc-env.ts';
 import { openDatabase, type DatabaseConnection } from './db/client.ts';
 import { ensureAppAdmin } from './features/auth/app-admin.ts';
 import { ensureDemo } from './demo/demo.ts';
 import { demoBillingOptions } from './demo/demo-billing.ts';
-import {
-  DEMO_GROUP_ADMIN_EMAIL,
-  DEMO_MEMBER_EMAIL,
-  DEMO_ORG_ADMIN_EMAIL,
-} from './demo/demo-org.ts';
 import { systemClock } from './lib/clock.ts';
+import { startBanner } from './start-banner.ts';
 
 // Aborted by a stop signal: a start still under way (the demo seed) gives up instead of finishing.
 const stopping = new AbortController();
@@ -73,59 +67,14 @@ async function start(config: Config) {
   });
   await app.listen({ port: config.PORT, host: config.HOST });
   const database = connection.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
-  const lines = [
-    '',
-    `Resonant is running at ${config.PUBLIC_URL} (database: ${database})`,
-    '',
-    `  App admin:    ${config.APP_ADMIN_EMAIL}  ${
-      generatedPassword
-        ? `password: ${generatedPassword}  (generated now, shown once; set APP_ADMIN_PASSWORD to choose one)`
-        : '(password: APP_ADMIN_PASSWORD, or the one printed at first start)'
-    }`,
-  ];
-  if (config.DEMO_DATA) {
-    lines.push(
-      `  Org admin:    ${DEMO_ORG_ADMIN_EMAIL}`,
-      `  Group admin:  ${DEMO_GROUP_ADMIN_EMAIL}`,
-      `  Member:       ${DEMO_MEMBER_EMAIL}`,
-      `  Demo password (all demo accounts): ${demoPasswordLine(config, demoSeeded)}`,
-    );
-  }
-  lines.push('', `  ${billingModeLine(config)}`, `  ${socialSignInLine(config)}`);
-  console.log(`${lines.join('\n')}\n`);
-}
-
-/** The demo password: as set (or published), or a generated one the start that made it shows. */
-function demoPasswordLine(config: Config, seededNow: boolean): string {
-  if (!config.DEMO_PASSWORD_GENERATED) return config.DEMO_PASSWORD;
-  if (seededNow) {
-    return `${config.DEMO_PASSWORD}  (generated now, shown once; set DEMO_PASSWORD to choose one)`;
-  }
-  return '(the one printed at first start, or DEMO_PASSWORD)';
-}
-
-/** Which payment provider takes cards, and a warning when Stripe's events cannot reach us. */
-function billingModeLine(config: Config): string {
-  if (!config.STRIPE_SECRET_KEY)
-    return 'Billing:      test mode (no real charges; set STRIPE_* for Stripe)';
-  if (!config.STRIPE_WEBHOOK_SECRET) {
-    return 'Billing:      Stripe. Warning: STRIPE_WEBHOOK_SECRET is not set, so Stripe events (payments made on its pages, cards changed there) are refused';
-  }
-  return 'Billing:      Stripe';
-}
-
-/** Which providers the auth screen offers: the configured ones, the development one, or none. */
-function socialSignInLine(config: Config): string {
-  if (config.DEV_IDENTITY_PROVIDER) {
-    const line = `Social sign-in: development identity provider at ${config.PUBLIC_URL}${DEV_IDENTITY_PROVIDER_PATH} (Google-type and Apple-type test sign-ins; no real identities; set OIDC_* for real providers)`;
-    if (isLoopbackHost(config.HOST)) return line;
-    // It refuses other machines (dev/this-machine.ts); their auth screen still shows its buttons.
-    return `${line}.\n  It answers only this machine: others reaching HOST ${config.HOST} are refused by it. Set DEV_OIDC=false to hide its buttons.`;
-  }
-  if (config.OIDC_PROVIDERS.length === 0) {
-    return 'Social sign-in: off (set OIDC_* for Google, Apple or another OpenID Connect provider)';
-  }
-  return `Social sign-in: ${config.OIDC_PROVIDERS.map((provider) => provider.label).join(', ')}`;
+  console.log(
+    startBanner(config, {
+      database,
+      generatedAppAdminPassword: generatedPassword,
+      demoSeededNow: demoSeeded,
+      onTerminal: process.stdout.isTTY === true,
+    }),
+  );
 }
 
 /**
