@@ -1,7 +1,7 @@
 // The steps of `npm test` and the one count they add up to. Every step that fails adds at least
 // one failure, so the closing line can never say `0 failed` while anything failed: a test file that
 // throws on import, a setup hook that fails, a runner that crashes, or a check (typecheck, lint).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 
 /** The running totals of a whole `npm test` and the outcome of each step. */
@@ -9,15 +9,20 @@ export function createTally() {
   return { passed: 0, failed: 0, skipped: 0, flaky: [], steps: [] };
 }
 
+/** Runs a command with its output on the console (asynchronously, so checks can run beside it). */
 function runCommand(label, command, args, options = {}) {
   if (options.stdio !== 'ignore') console.log(`\n=== ${label} ===`);
   const started = Date.now();
-  const outcome = spawnSync(command, args, {
-    stdio: options.stdio ?? 'inherit',
-    cwd: options.cwd,
-    env: { ...process.env, ...options.env },
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: options.stdio ?? 'inherit',
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
+    });
+    const finish = (ok) => resolve({ ok, seconds: Math.round((Date.now() - started) / 1000) });
+    child.on('error', () => finish(false));
+    child.on('close', (code) => finish(code === 0));
   });
-  return { ok: outcome.status === 0, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
 /**
@@ -42,8 +47,8 @@ export function skipStep(tally, label, reason) {
 }
 
 /** Runs a check that reports no tests (typecheck, lint): it counts only when it fails. */
-export function checkStep(tally, label, command, args, options) {
-  record(tally, label, runCommand(label, command, args, options), null);
+export async function checkStep(tally, label, command, args, options) {
+  record(tally, label, await runCommand(label, command, args, options), null);
 }
 
 /** Runs a command with its output (stdout and stderr, interleaved) kept to print later. */
@@ -65,19 +70,33 @@ function runBuffered(command, args) {
   });
 }
 
+/** Adds what another tally counted to this one, after its own steps. */
+function addTally(tally, other) {
+  tally.passed += other.passed;
+  tally.failed += other.failed;
+  tally.skipped += other.skipped;
+  tally.flaky.push(...other.flaky);
+  tally.steps.push(...other.steps);
+}
+
 /**
- * Runs checks that report no tests at the same time (each leaves a core idle much of the time),
- * then prints each one's output under its own heading, in the order given, and counts each as
- * checkStep does.
+ * Runs checks that report no tests at the same time, and `alongside` (another step, given a tally
+ * of its own) meanwhile: each leaves a core idle much of the time. Then prints each check's output
+ * under its own heading, in the order given, and counts each as checkStep does, before the steps
+ * `alongside` counted.
  */
-export async function concurrentCheckSteps(tally, steps) {
-  const outcomes = await Promise.all(steps.map((step) => runBuffered(step.command, step.args)));
+export async function concurrentCheckSteps(tally, steps, alongside = async () => {}) {
+  const running = Promise.all(steps.map((step) => runBuffered(step.command, step.args)));
+  const beside = createTally();
+  await alongside(beside);
+  const outcomes = await running;
   steps.forEach((step, index) => {
     const { output, ...outcome } = outcomes[index];
     console.log(`\n=== ${step.label} ===`);
     process.stdout.write(output);
     record(tally, step.label, outcome, null);
   });
+  addTally(tally, beside);
 }
 
 function readJson(file) {
@@ -129,8 +148,8 @@ export function countPlaywrightReport(report) {
 }
 
 /** Runs Vitest with a JSON report next to the console output and counts it. */
-export function vitestStep(tally, label, reportFile, args, options) {
-  const outcome = runCommand(
+export async function vitestStep(tally, label, reportFile, args, options) {
+  const outcome = await runCommand(
     label,
     'npx',
     [
@@ -148,8 +167,8 @@ export function vitestStep(tally, label, reportFile, args, options) {
 }
 
 /** Runs the Playwright journeys with a JSON report and counts it. */
-export function playwrightStep(tally, label, reportFile, command, args, options = {}) {
-  const outcome = runCommand(label, command, args, {
+export async function playwrightStep(tally, label, reportFile, command, args, options = {}) {
+  const outcome = await runCommand(label, command, args, {
     ...options,
     env: { ...options.env, PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile },
   });

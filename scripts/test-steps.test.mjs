@@ -26,7 +26,7 @@ function writeWorkspace(files) {
 }
 
 describe('the summary line of npm test', () => {
-  it('counts a file that throws on import and a failing setup hook as failures', () => {
+  it('counts a file that throws on import and a failing setup hook as failures', async () => {
     writeWorkspace({
       'passes.test.mjs': "it('passes', () => {});\n",
       'throws-on-import.test.mjs': "throw new Error('broken on purpose');\n",
@@ -35,7 +35,7 @@ describe('the summary line of npm test', () => {
         "it('never runs', () => {});\n",
     });
     const tally = createTally();
-    vitestStep(
+    await vitestStep(
       tally,
       'broken workspace',
       path.join(workspace, 'report.json'),
@@ -49,12 +49,14 @@ describe('the summary line of npm test', () => {
     expect(summaryLines(tally).at(-1)).toMatch(/^tests: 1 passed, [1-9]\d* failed/);
   }, 60_000); // It starts a whole Vitest run, which takes seconds on a busy 2-core machine.
 
-  it('counts a step that fails without any report as one failure', () => {
+  it('counts a step that fails without any report as one failure', async () => {
     const tally = createTally();
-    checkStep(tally, 'typecheck', process.execPath, ['-e', 'process.exit(2)'], {
+    await checkStep(tally, 'typecheck', process.execPath, ['-e', 'process.exit(2)'], {
       stdio: 'ignore',
     });
-    checkStep(tally, 'lint', process.execPath, ['-e', 'process.exit(0)'], { stdio: 'ignore' });
+    await checkStep(tally, 'lint', process.execPath, ['-e', 'process.exit(0)'], {
+      stdio: 'ignore',
+    });
 
     expect(tally.failed).toBe(1);
     expect(summaryLines(tally)).toEqual([
@@ -65,7 +67,7 @@ describe('the summary line of npm test', () => {
     ]);
   });
 
-  it('runs checks at once, prints each under its heading in order and counts each failure', async () => {
+  it('runs checks at once and beside a step, prints each check under its heading in order and counts all', async () => {
     const tally = createTally();
     const printed = [];
     const log = vi.spyOn(console, 'log').mockImplementation((line) => printed.push(line));
@@ -74,15 +76,29 @@ describe('the summary line of npm test', () => {
       return true;
     });
     try {
-      await concurrentCheckSteps(tally, [
-        {
-          label: 'slow failing check',
-          command: process.execPath,
-          args: ['-e', "setTimeout(() => { console.error('broken rule'); process.exit(1); }, 300)"],
-        },
-        { label: 'quick check', command: process.execPath, args: ['-e', "console.log('clean')"] },
-        { label: 'missing tool', command: path.join(workspace, 'no-such-tool'), args: [] },
-      ]);
+      await concurrentCheckSteps(
+        tally,
+        [
+          {
+            label: 'slow failing check',
+            command: process.execPath,
+            args: [
+              '-e',
+              "setTimeout(() => { console.error('broken rule'); process.exit(1); }, 300)",
+            ],
+          },
+          { label: 'quick check', command: process.execPath, args: ['-e', "console.log('clean')"] },
+          { label: 'missing tool', command: path.join(workspace, 'no-such-tool'), args: [] },
+        ],
+        // A step beside them, with a count of its own, summed after the checks.
+        async (beside) =>
+          record(
+            beside,
+            'tests beside',
+            { ok: true, seconds: 0 },
+            { passed: 3, failed: 0, skipped: 1 },
+          ),
+      );
     } finally {
       log.mockRestore();
       write.mockRestore();
@@ -101,8 +117,9 @@ describe('the summary line of npm test', () => {
       expect.stringMatching(/^FAILED slow failing check/),
       expect.stringMatching(/^ok {5}quick check/),
       expect.stringMatching(/^FAILED missing tool/),
+      expect.stringMatching(/^ok {5}tests beside/),
       '',
-      'tests: 0 passed, 2 failed',
+      'tests: 3 passed, 2 failed, 1 skipped',
     ]);
   });
 

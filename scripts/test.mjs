@@ -1,8 +1,9 @@
 // Runs every check of `npm test` — typecheck, lint (with the import boundaries and file names),
-// unused code and dependencies (knip) and the licences of the runtime dependencies at once, unit and
-// API integration tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), the web build
-// and its bundle budgets, then the browser tests on that build — and ends with one summary line
-// counting every test, in which every failed step counts as a failure.
+// unused code and dependencies (knip) and the licences of the runtime dependencies, together and
+// beside the unit and API integration tests on PGlite; then those on PostgreSQL when
+// TEST_DATABASE_URL is set, the web build and its bundle budgets, then the browser tests on that
+// build — and ends with one summary line counting every test, in which every failed step counts as
+// a failure.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,24 +20,28 @@ import {
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'resonant-test-'));
 const tally = createTally();
 
-await concurrentCheckSteps(tally, [
-  { label: 'typecheck', command: 'npm', args: ['run', '-s', 'typecheck'] },
-  { label: 'lint', command: 'npm', args: ['run', '-s', 'lint'] },
-  { label: 'unused code and dependencies (knip)', command: 'npm', args: ['run', '-s', 'knip'] },
-  { label: 'licences of runtime dependencies', command: 'npm', args: ['run', '-s', 'licences'] },
-]);
-
-vitestStep(
+// The checks run beside the unit and API tests, whose two workers leave part of the cores idle.
+await concurrentCheckSteps(
   tally,
-  'unit + API integration (PGlite)',
-  path.join(reportDir, 'vitest-pglite.json'),
-  [],
-  {
-    env: { TEST_DB_BACKEND: 'pglite' },
-  },
+  [
+    { label: 'typecheck', command: 'npm', args: ['run', '-s', 'typecheck'] },
+    { label: 'lint', command: 'npm', args: ['run', '-s', 'lint'] },
+    { label: 'unused code and dependencies (knip)', command: 'npm', args: ['run', '-s', 'knip'] },
+    { label: 'licences of runtime dependencies', command: 'npm', args: ['run', '-s', 'licences'] },
+  ],
+  (beside) =>
+    vitestStep(
+      beside,
+      'unit + API integration (PGlite)',
+      path.join(reportDir, 'vitest-pglite.json'),
+      [],
+      {
+        env: { TEST_DB_BACKEND: 'pglite' },
+      },
+    ),
 );
 if (process.env.TEST_DATABASE_URL) {
-  vitestStep(
+  await vitestStep(
     tally,
     'API integration (PostgreSQL)',
     path.join(reportDir, 'vitest-postgresql.json'),
@@ -56,7 +61,7 @@ if (process.env.TEST_DATABASE_URL) {
 // own step and still lets the browser tests run.
 const webDist = path.join(reportDir, 'web-dist');
 const webBuild = { env: { WEB_DIST_DIR: webDist } };
-checkStep(tally, 'web build', 'npx', [
+await checkStep(tally, 'web build', 'npx', [
   'vite',
   'build',
   '--config',
@@ -65,12 +70,12 @@ checkStep(tally, 'web build', 'npx', [
   webDist,
   '--emptyOutDir',
 ]);
-checkStep(tally, 'web bundle size (size-limit)', 'npx', ['size-limit'], {
+await checkStep(tally, 'web bundle size (size-limit)', 'npx', ['size-limit'], {
   ...webBuild,
   cwd: 'apps/web',
 });
 
-playwrightStep(
+await playwrightStep(
   tally,
   'browser (Playwright, Chromium)',
   path.join(reportDir, 'playwright.json'),
