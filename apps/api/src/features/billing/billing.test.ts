@@ -156,7 +156,7 @@ describe('billing routes', () => {
       expect(response.json()).toEqual({
         message: 'billing_email: Email must be at most 50 characters',
       });
-    expect(cpuMs).toBeLessThan(100);
+      expect(cpuMs).toBeLessThan(100);
     });
 
     it('sets the billing email of the caller’s organisation only', async () => {
