@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { SocialProviderKind } from '@resonant/contracts/social-sign-in';
 
 /** How the server authenticates to a provider's token endpoint. */
@@ -127,8 +128,22 @@ export function isLoopbackUrl(url: string): boolean {
   return LOOPBACK_HOSTS.has(new URL(url).hostname);
 }
 
+const LOOPBACK = new net.BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+/** How an IPv4 client of a dual-stack socket is written (`::ffff:127.0.0.1`). */
+const IPV4_MAPPED = '::ffff:';
+
+/** True for an IP address of this machine's loopback (127.0.0.0/8, ::1, or either mapped). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const bare = address.startsWith(IPV4_MAPPED) ? address.slice(IPV4_MAPPED.length) : address;
+  const family = net.isIP(bare);
+  return family !== 0 && LOOPBACK.check(bare, family === 4 ? 'ipv4' : 'ipv6');
+}
+
 /** True for a listen address only this machine can reach (HOST), e.g. 127.0.0.1 but not 0.0.0.0. */
 export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[(.*)\]$/, '$1');
-  return ['localhost', '::1'].includes(bare) || /^127\.\d+\.\d+\.\d+$/.test(bare);
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  return bare === 'localhost' || isLoopbackAddress(bare);
 }
