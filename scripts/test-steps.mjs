@@ -9,20 +9,36 @@ export function createTally() {
   return { passed: 0, failed: 0, skipped: 0, flaky: [], steps: [] };
 }
 
-/** Runs a command with its output on the console (asynchronously, so checks can run beside it). */
-function runCommand(label, command, args, options = {}) {
-  if (options.stdio !== 'ignore') console.log(`\n=== ${label} ===`);
+/**
+ * Runs a command asynchronously (so checks can run beside it): its outcome and how long it took.
+ * With `keepOutput`, its stdout and stderr (interleaved, and a failure to start) are kept in
+ * `output` to print later; otherwise they go as `stdio` says (the console by default).
+ */
+function spawnCommand(command, args, options = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, {
-      stdio: options.stdio ?? 'inherit',
+      stdio: options.keepOutput ? ['ignore', 'pipe', 'pipe'] : (options.stdio ?? 'inherit'),
       cwd: options.cwd,
       env: { ...process.env, ...options.env },
     });
-    const finish = (ok) => resolve({ ok, seconds: Math.round((Date.now() - started) / 1000) });
-    child.on('error', () => finish(false));
+    const chunks = [];
+    child.stdout?.on('data', (chunk) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk) => chunks.push(chunk));
+    const finish = (ok, failure = '') => {
+      const outcome = { ok, seconds: Math.round((Date.now() - started) / 1000) };
+      if (options.keepOutput) outcome.output = Buffer.concat(chunks).toString() + failure;
+      resolve(outcome);
+    };
+    child.on('error', (error) => finish(false, `${error.message}\n`));
     child.on('close', (code) => finish(code === 0));
   });
+}
+
+/** Runs a command under its heading, its output on the console. */
+function runCommand(label, command, args, options = {}) {
+  if (options.stdio !== 'ignore') console.log(`\n=== ${label} ===`);
+  return spawnCommand(command, args, options);
 }
 
 /**
@@ -51,25 +67,6 @@ export async function checkStep(tally, label, command, args, options) {
   record(tally, label, await runCommand(label, command, args, options), null);
 }
 
-/** Runs a command with its output (stdout and stderr, interleaved) kept to print later. */
-function runBuffered(command, args) {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    const chunks = [];
-    child.stdout.on('data', (chunk) => chunks.push(chunk));
-    child.stderr.on('data', (chunk) => chunks.push(chunk));
-    const finish = (ok, extra = '') =>
-      resolve({
-        ok,
-        seconds: Math.round((Date.now() - started) / 1000),
-        output: Buffer.concat(chunks).toString() + extra,
-      });
-    child.on('error', (error) => finish(false, `${error.message}\n`));
-    child.on('close', (code) => finish(code === 0));
-  });
-}
-
 /** Adds what another tally counted to this one, after its own steps. */
 function addTally(tally, other) {
   tally.passed += other.passed;
@@ -86,7 +83,9 @@ function addTally(tally, other) {
  * `alongside` counted.
  */
 export async function concurrentCheckSteps(tally, steps, alongside = async () => {}) {
-  const running = Promise.all(steps.map((step) => runBuffered(step.command, step.args)));
+  const running = Promise.all(
+    steps.map((step) => spawnCommand(step.command, step.args, { keepOutput: true })),
+  );
   const beside = createTally();
   await alongside(beside);
   const outcomes = await running;
