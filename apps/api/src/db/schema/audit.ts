@@ -3,12 +3,16 @@ import { accounts } from './accounts.ts';
 import { createdAt, id } from './columns.ts';
 import { organisations } from './organisations.ts';
 
-/** Who did what to which record. `org_id` is null only for platform-level actions of the app admin. */
+/**
+ * Who did what to which record. `org_id` is null for platform-level actions and account events, and
+ * once the organisation is deleted: the rows outlive it, keeping its name in `org_name`.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: id(),
-    orgId: uuid('org_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: uuid('org_id').references(() => organisations.id, { onDelete: 'set null' }),
+    orgName: text('org_name'),
     actorAccountId: uuid('actor_account_id').references(() => accounts.id, {
       onDelete: 'set null',
     }),

@@ -31,6 +31,8 @@ export const organisations = pgTable(
     /** Set in the transaction that seeds the demo; a demo organisation without it is partial. */
     demoSeededAt: timestampTz('demo_seeded_at'),
     billingEmail: text('billing_email'),
+    /** Its org admins and group admins must use a second factor (TOTP) to act in it. */
+    requireAdminMfa: boolean('require_admin_mfa').notNull().default(false),
     /**
      * The day billing began; every period starts a whole number of months after it, so a start on
      * the 31st bills on the last day of shorter months without drifting. A new organisation starts
