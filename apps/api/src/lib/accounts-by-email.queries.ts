@@ -1,7 +1,12 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Gender } from '@resonant/contracts/profile';
 import type { Database } from '../db/client.ts';
 import { accounts, profiles } from '../db/schema/accounts.ts';
+import { conflict } from './http-error.ts';
+
+/** Answered when an email to enrol is held by an account that has not proven it. */
+export const ADDRESS_NOT_PROVEN_MESSAGE =
+  'This email address is waiting for its owner to confirm it: invite the person instead.';
 
 /** An account to create, with its profile, when its (lower-cased) email has none. */
 export type NewAccount = {
@@ -12,9 +17,15 @@ export type NewAccount = {
   lastName: string;
   gender: Gender | null;
   birthDate: string | null;
+  /** When the email was proven; unset (null) for an address nobody proved yet. */
+  emailVerifiedAt?: Date | null;
 };
 
-/** The ids of the accounts with these lower-cased emails, by email; an email without one is absent. */
+/**
+ * The ids of the accounts that hold these lower-cased emails as proven addresses, by email; an
+ * email without one, or held by an account that never proved it, is absent: an unproven account
+ * is never matched by its email (issue 27), so nobody joins or reaches it by typing its address.
+ */
 export async function accountIdsByEmail(
   db: Database,
   emails: readonly string[],
@@ -23,7 +34,9 @@ export async function accountIdsByEmail(
   const rows = await db
     .select({ id: accounts.id, email: accounts.email })
     .from(accounts)
-    .where(inArray(sql`lower(${accounts.email})`, [...emails]));
+    .where(
+      and(inArray(sql`lower(${accounts.email})`, [...emails]), isNotNull(accounts.emailVerifiedAt)),
+    );
   return new Map(rows.map((row) => [row.email.toLowerCase(), row.id]));
 }
 
@@ -31,6 +44,8 @@ export async function accountIdsByEmail(
  * Creates each account (and profile) whose email has none yet; run it in the caller's transaction.
  * The unique email index decides a race with another request creating the same email: that
  * account is left as it is and its id read back. `ids` has every email; `created` those made here.
+ * An email held by an account that never proved it is refused (409): that account is not matched,
+ * and only the address's proven owner may take it over (sign-up's confirmation link).
  */
 export async function createAccountsByEmail(
   tx: Database,
@@ -65,5 +80,6 @@ export async function createAccountsByEmail(
   }
   const raced = fresh.filter((account) => !created.has(account.email)).map(({ email }) => email);
   for (const [email, id] of await accountIdsByEmail(tx, raced)) ids.set(email, id);
+  if (raced.some((email) => !ids.has(email))) throw conflict(ADDRESS_NOT_PROVEN_MESSAGE);
   return { ids, created };
 }
