@@ -43,17 +43,19 @@ export async function accountIdsByEmail(
 /**
  * Creates each account (and profile) whose email has none yet; run it in the caller's transaction.
  * The unique email index decides a race with another request creating the same email: that
- * account is left as it is and its id read back. `ids` has every email; `created` those made here.
- * An email held by an account that never proved it is refused (409): that account is not matched,
- * and only the address's proven owner may take it over (sign-up's confirmation link).
+ * account is left as it is and its id read back. `ids` has every email; `created` those made here;
+ * `unproven` those held by an account that never proved its email: such an account must not be
+ * given anything by its email (issue 27); the caller refuses it (refuseUnproven) unless it is one
+ * of its own members already.
  */
 export async function createAccountsByEmail(
   tx: Database,
   fresh: readonly NewAccount[],
-): Promise<{ ids: Map<string, string>; created: Set<string> }> {
+): Promise<{ ids: Map<string, string>; created: Set<string>; unproven: Set<string> }> {
   const ids = new Map<string, string>();
   const created = new Set<string>();
-  if (fresh.length === 0) return { ids, created };
+  const unproven = new Set<string>();
+  if (fresh.length === 0) return { ids, created, unproven };
   const inserted = await tx
     .insert(accounts)
     .values(fresh.map((account) => ({ email: account.email, passwordHash: account.passwordHash })))
@@ -79,7 +81,31 @@ export async function createAccountsByEmail(
     );
   }
   const raced = fresh.filter((account) => !created.has(account.email)).map(({ email }) => email);
-  for (const [email, id] of await accountIdsByEmail(tx, raced)) ids.set(email, id);
-  if (raced.some((email) => !ids.has(email))) throw conflict(ADDRESS_NOT_PROVEN_MESSAGE);
-  return { ids, created };
+  for (const holder of await holdersByEmail(tx, raced)) {
+    ids.set(holder.email, holder.id);
+    if (!holder.proven) unproven.add(holder.email);
+  }
+  return { ids, created, unproven };
+}
+
+/** Every account holding one of these lower-cased emails, proven or not. */
+async function holdersByEmail(db: Database, emails: readonly string[]) {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .select({ id: accounts.id, email: accounts.email, verifiedAt: accounts.emailVerifiedAt })
+    .from(accounts)
+    .where(inArray(sql`lower(${accounts.email})`, [...emails]));
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email.toLowerCase(),
+    proven: row.verifiedAt !== null,
+  }));
+}
+
+/**
+ * 409 when an account that never proved its email would be joined by it: nobody is enrolled or
+ * made an admin on an address its holder has not proven.
+ */
+export function refuseUnproven(joined: readonly string[], unproven: Set<string>) {
+  if (joined.some((email) => unproven.has(email))) throw conflict(ADDRESS_NOT_PROVEN_MESSAGE);
 }
