@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { VerifyEmailResponse } from '@resonant/contracts/email-verification';
+import { apiClient } from '../../../lib/api-client.ts';
+
+/** POST /api/auth/verify-email: the link's token, whoever is signed in (it names its account). */
+function verifyEmail(token: string): Promise<VerifyEmailResponse> {
+  return apiClient.post<VerifyEmailResponse>('/auth/verify-email', { token }, { anonymous: true });
+}
+
+export function useVerifyEmail() {
+  return useMutation({ mutationFn: verifyEmail });
+}
