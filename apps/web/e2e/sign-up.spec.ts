@@ -41,7 +41,11 @@ const PASSWORD = 'Secret#123';
 
 /** A screenshot of the page as it is, to be looked at (E2E_SHOTS_DIR). */
 async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: shotPath(test.info(), `${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: shotPath(test.info(), `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
 }
 const ADA: SignUpValues = {
   firstName: 'Ada',
@@ -112,7 +116,7 @@ test.describe('sign-up panel', () => {
   }) => {
     const address = uniqueEmail('unconfirmed');
     await signUpInPanel(page, address);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await submitSignIn(page, address, PASSWORD);
     await expectPath(page, '/user');
     const banner = page.getByRole('region', { name: 'Verify your email' });

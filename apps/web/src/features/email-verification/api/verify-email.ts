@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { VerifyEmailResponse } from '@resonant/contracts/email-verification';
 import { apiClient } from '../../../lib/api-client.ts';
+import { ERRORS_SHOWN_IN_FORM } from '../../../lib/query-client.ts';
 
 /** POST /api/auth/verify-email: the link's token, whoever is signed in (it names its account). */
 function verifyEmail(token: string): Promise<VerifyEmailResponse> {
@@ -8,5 +9,6 @@ function verifyEmail(token: string): Promise<VerifyEmailResponse> {
 }
 
 export function useVerifyEmail() {
-  return useMutation({ mutationFn: verifyEmail });
+  // The page shows a refused link itself, in place of the button.
+  return useMutation({ mutationFn: verifyEmail, meta: { [ERRORS_SHOWN_IN_FORM]: true } });
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconMailExclamation } from '@tabler/icons-react';
 import type { UserProfile } from '@resonant/contracts/profile';
-import { showRequestError, showSuccess } from '../../../lib/notify.tsx';
+import { showSuccess } from '../../../lib/notify.tsx';
 import { useResendVerification } from '../api/resend-verification.ts';
 
 interface VerifyEmailBannerProps {
@@ -37,10 +37,7 @@ export function VerifyEmailBanner({ user }: VerifyEmailBannerProps) {
           variant="default"
           loading={resend.isPending}
           onClick={() =>
-            resend.mutate(undefined, {
-              onSuccess: (answer) => showSuccess(answer.message),
-              onError: showRequestError,
-            })
+            resend.mutate(undefined, { onSuccess: (answer) => showSuccess(answer.message) })
           }
         >
           Resend the link
