@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppDeps } from './app-deps.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { checkPassword } from './features/auth/auth.service.ts';
+import { emailVerificationRoutes } from './features/email-verification/email-verification.routes.ts';
 import { createOidcClients } from './features/social-sign-in/oidc-clients.ts';
 import { signInMethodsRoutes } from './features/social-sign-in/sign-in-methods.routes.ts';
 import { socialSignInRoutes } from './features/social-sign-in/social-sign-in.routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(
   // One set of sign-in limits: a password sent to link a social identity counts with sign-in's.
   const auth = { ...deps, signInLimits: signInLimits(app, deps.config) };
   await app.register(authRoutes, auth);
+  await app.register(emailVerificationRoutes, { ...deps, jobs });
   const social = {
     ...deps,
     oidc: createOidcClients(await oidcProviders(app, deps.config), deps.config.PUBLIC_URL),

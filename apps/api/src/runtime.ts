@@ -16,6 +16,12 @@ import {
   invitationMailHandler,
 } from './features/invitations/invitation-mail.ts';
 import { CLAIM_MAIL_JOB, claimMailHandler } from './features/lifetime-claims/claim-mail.ts';
+import {
+  SIGN_UP_NOTICE_JOB,
+  signUpNoticeHandler,
+  VERIFICATION_MAIL_JOB,
+  verificationMailHandler,
+} from './features/email-verification/verification-mail.ts';
 import { JobWorker } from './jobs/job-worker.ts';
 import { createBillingProvider } from './lib/billing/create-billing-provider.ts';
 import { createHrvPool } from './lib/hrv-pool.ts';
@@ -43,6 +49,8 @@ export function createRuntime(deps: AppDeps, log: FastifyBaseLogger) {
 
   jobs.handle(INVITATION_MAIL_JOB, invitationMailHandler({ ...deps, mailer }));
   jobs.handle(CLAIM_MAIL_JOB, claimMailHandler({ ...deps, mailer }));
+  jobs.handle(VERIFICATION_MAIL_JOB, verificationMailHandler({ ...deps, mailer }));
+  jobs.handle(SIGN_UP_NOTICE_JOB, signUpNoticeHandler({ ...deps, mailer }));
   jobs.handle(
     DEMO_ORG_REFRESH_JOB,
     demoOrgRefreshHandler({

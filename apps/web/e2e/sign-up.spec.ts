@@ -8,7 +8,13 @@ import {
   toast,
   uniqueEmail,
 } from './support/app.ts';
+import {
+  VERIFICATION_LINK_INVALID_MESSAGE,
+  VERIFICATION_RESENT_MESSAGE,
+} from '@resonant/contracts/email-verification';
 import { DEMO } from './support/env.ts';
+import { linkFromMail } from './support/mailbox.ts';
+import { shotPath } from './support/shots.ts';
 
 interface SignUpValues {
   firstName: string;
@@ -31,83 +37,114 @@ async function fillSignUp(page: Page, form: Locator, values: SignUpValues) {
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill(values.password);
 }
 
+const PASSWORD = 'Secret#123';
+
+/** A screenshot of the page as it is, to be looked at (E2E_SHOTS_DIR). */
+async function shoot(page: Page, name: string) {
+  await page.screenshot({
+    path: shotPath(test.info(), `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
+}
+const ADA: SignUpValues = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  gender: 'Female',
+  birthDate: '1990-05-17',
+  email: '',
+  password: PASSWORD,
+};
+
+/** Fills the sign-up panel and sends it: the answer is "Check your inbox", with no session. */
+async function signUpInPanel(page: Page, email: string) {
+  await page.goto('/signup');
+  const form = signUpForm(page);
+  await fillSignUp(page, form, { ...ADA, email });
+  const answer = page.waitForResponse((response) => response.url().endsWith('/api/auth/sign-up'));
+  await form.getByRole('button', { name: 'Sign Up' }).click();
+  expect((await answer).status()).toBe(202);
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+}
+
 test.describe('sign-up panel', () => {
-  test('signs up through the panel and lands on /welcome, then in the user area', async ({
+  // Issue 27: sign-up no longer signs in; the mailed link proves the address, then the person
+  // signs in and, new, lands on /welcome.
+  test('signs up, confirms the email by the mailed link, signs in and lands on /welcome', async ({
     page,
+    request,
   }) => {
     await page.goto('/signup');
-    const form = signUpForm(page);
-    await expect(form.getByRole('heading', { name: 'Create account' })).toBeVisible();
+    await expect(signUpForm(page).getByRole('heading', { name: 'Create account' })).toBeVisible();
     // The sign-in panel is slid away and out of the accessibility tree.
     await expect(signInForm(page)).toHaveCount(0);
 
     const address = uniqueEmail('signup');
-    await fillSignUp(page, form, {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      gender: 'Female',
-      birthDate: '1990-05-17',
-      email: address,
-      password: 'Secret#123',
-    });
-    await form.getByRole('button', { name: 'Sign Up' }).click();
+    await signUpInPanel(page, address);
+    await shoot(page, 'sign-up-check-inbox');
 
-    await expect(toast(page, 'You are signed up successfully, logging you in now!')).toBeVisible();
+    const link = await linkFromMail(request, address, '/verify-email');
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Confirm your email address' })).toBeVisible();
+    await page.getByRole('button', { name: 'Confirm my email address' }).click();
+    await expect(page.getByRole('heading', { name: 'Email confirmed — sign in' })).toBeVisible();
+    await shoot(page, 'verify-email-confirmed');
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await submitSignIn(page, address, PASSWORD);
+
     await expectPath(page, '/welcome');
-    await expect(page.getByRole('link', { name: 'Open Dashboard' })).toBeVisible();
     await expect(
       page.getByRole('heading', { name: /Thank you for joining Resonant, Ada/ }),
     ).toBeVisible();
+    await expect(page.getByText('Verify your email')).toHaveCount(0);
 
     // A new account is an individual user: the dashboard is the user area.
     await page.getByRole('link', { name: 'Open Dashboard' }).click();
     await expectPath(page, '/user');
     await expect(page.getByRole('button', { name: 'Profile menu of Ada Lovelace' })).toBeVisible();
+
+    // The link worked once.
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Confirm my email address' }).click();
+    await expect(page.getByText(VERIFICATION_LINK_INVALID_MESSAGE)).toBeVisible();
   });
 
-  test('signing up again with the same email shows the server message and keeps the values', async ({
+  test('an unconfirmed account signs in to a "Verify your email" banner, resends and confirms', async ({
+    page,
+    request,
+  }) => {
+    const address = uniqueEmail('unconfirmed');
+    await signUpInPanel(page, address);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await submitSignIn(page, address, PASSWORD);
+    await expectPath(page, '/user');
+    const banner = page.getByRole('region', { name: 'Verify your email' });
+    await expect(banner).toContainText(address);
+    await shoot(page, 'verify-email-banner');
+
+    await banner.getByRole('button', { name: 'Resend the link' }).click();
+    await expect(toast(page, VERIFICATION_RESENT_MESSAGE)).toBeVisible();
+    const link = await linkFromMail(request, address, '/verify-email', 1);
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Confirm my email address' }).click();
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await expectPath(page, '/user');
+    await expect(page.getByText('Verify your email')).toHaveCount(0);
+  });
+
+  test('signing up with an email that has an account answers exactly as for a new one', async ({
     page,
     request,
   }) => {
     const address = uniqueEmail('taken');
     const first = await request.post('/api/auth/sign-up', {
-      data: {
-        email: address,
-        password: 'Secret#123',
-        firstName: 'Taken',
-        lastName: 'Account',
-        gender: 'Male',
-        birthDate: '1980-01-01',
-      },
+      data: { ...ADA, email: address, firstName: 'Taken' },
     });
-    expect(first.status()).toBe(201);
-
-    await page.goto('/signup');
-    const form = signUpForm(page);
+    expect(first.status()).toBe(202);
     // Same address in another case: emails are compared case-insensitively.
-    const typedEmail = address.toUpperCase();
-    await fillSignUp(page, form, {
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      gender: 'Others',
-      birthDate: '1985-12-09',
-      email: typedEmail,
-      password: 'Secret#123',
-    });
-    const answer = page.waitForResponse((response) => response.url().endsWith('/api/auth/sign-up'));
-    await form.getByRole('button', { name: 'Sign Up' }).click();
-    expect((await answer).status()).toBe(409);
-
-    await expect(toast(page, 'An account with this email already exists')).toBeVisible();
+    await signUpInPanel(page, address.toUpperCase());
     await expectPath(page, '/signup');
-    await expect(form.getByRole('textbox', { name: 'First Name' })).toHaveValue('Grace');
-    await expect(form.getByRole('textbox', { name: 'Last Name' })).toHaveValue('Hopper');
-    await expect(form.getByRole('combobox', { name: 'Gender' })).toHaveValue('Others');
-    await expect(form.getByRole('textbox', { name: 'Date of Birth' })).toHaveValue('1985-12-09');
-    await expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue(typedEmail);
-    await expect(form.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue(
-      'Secret#123',
-    );
   });
 });
 

@@ -85,7 +85,7 @@ async function passwordAccount(request: APIRequestContext, tag: string): Promise
       birthDate: '1988-08-08',
     },
   });
-  expect(response.status()).toBe(201);
+  expect(response.status()).toBe(202);
   return email;
 }
 
@@ -336,7 +336,7 @@ test.describe('social sign-in through the development provider', () => {
         birthDate: '1992-02-02',
       },
     });
-    expect(signedUp.status()).toBe(201);
+    expect(signedUp.status()).toBe(202);
 
     await almostThere(page).getByRole('button', { name: 'Sign Up' }).click();
     await expect(toast(page, EMAIL_TAKEN_MESSAGE)).toBeVisible();

@@ -55,5 +55,7 @@ export const UserProfile = z.object({
   org_id: z.string().nullable(),
   org_name: z.string().nullable(),
   group_name: z.string().nullable(),
+  /** The account proved its email (the mailed link); until then a banner asks for it (issue 27). */
+  emailVerified: z.boolean(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;

@@ -56,6 +56,10 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Resonant <no-reply@resonant.local>'),
   INVITATION_TTL_DAYS: z.coerce.number().positive().default(7),
   CLAIM_LINK_TTL_DAYS: z.coerce.number().positive().default(7),
+  /** How long a sign-up's confirmation link works. */
+  EMAIL_VERIFICATION_TTL_HOURS: z.coerce.number().positive().default(48),
+  /** Confirmation links a signed-in account may ask for per hour. */
+  EMAIL_VERIFICATION_RESENDS_PER_HOUR: z.coerce.number().int().positive().default(5),
   INVITE_RATE_LIMIT_PER_ORG: z.coerce.number().int().positive().default(100),
   INVITE_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),

@@ -35,15 +35,25 @@ export type AccountInput = {
   gender?: Gender;
   birthDate?: string;
   createdAt?: Date;
+  /** False for an account that never proved its email; the demo's and tests' people have. */
+  emailVerified?: boolean;
 };
 
-/** An account with a profile; the password defaults to 'Secret#123'. */
+/**
+ * An account with a profile; the password defaults to 'Secret#123'. Its email counts as proven
+ * (the demo's people, and tests' people, unless a test is about unproven accounts).
+ */
 export async function createAccount(db: Database, input: AccountInput = {}) {
   const email = (input.email ?? `user-${randomUUID()}@example.test`).toLowerCase();
   const password = input.password ?? 'Secret#123';
   const [account] = await db
     .insert(accounts)
-    .values({ email, passwordHash: await cachedHash(password), createdAt: input.createdAt })
+    .values({
+      email,
+      passwordHash: await cachedHash(password),
+      createdAt: input.createdAt,
+      emailVerifiedAt: input.emailVerified === false ? null : (input.createdAt ?? new Date()),
+    })
     .returning({ id: accounts.id });
   if (!account) throw new Error('account not created');
   await db.insert(profiles).values({

@@ -6,6 +6,10 @@
 export type JobPayloads = {
   'invitation.mail': { invitationId: string };
   'lifetime-claim.mail': { claimId: string };
+  /** A sign-up's confirmation link (an account_tokens row of purpose verify-email). */
+  'account.verification-mail': { tokenId: string };
+  /** Someone signed up with the proven address of this account: tell its owner. */
+  'account.sign-up-notice': { accountId: string };
   'billing.invoice-mail': { invoiceId: string };
   /** Invoices the job's organisation. */
   'billing.invoice': Record<string, never>;

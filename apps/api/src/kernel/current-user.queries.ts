@@ -17,6 +17,7 @@ export async function loadUserProfile(
   const [row] = await db
     .select({
       email: accounts.email,
+      emailVerifiedAt: accounts.emailVerifiedAt,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       gender: profiles.gender,
@@ -45,6 +46,7 @@ export async function loadUserProfile(
     org_id: context.orgId,
     org_name: row.orgName,
     group_name: row.groupName,
+    emailVerified: row.emailVerifiedAt !== null,
   };
 }
 

@@ -49,6 +49,8 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/sign-up',
   'POST /api/auth/sign-in',
   'POST /api/auth/refresh',
+  // The mailed confirmation link: its single-use token is the secret (issue 27).
+  'POST /api/auth/verify-email',
   'GET /api/health',
   'HEAD /api/health',
   // The local (test-mode) invoice's pay page, its payment and PDF: the token is the secret, as

@@ -75,6 +75,14 @@ const appRoutes: RouteObject[] = [
         ],
       },
       {
+        // Anyone holding the mailed link, signed in or not (the session tells what comes next).
+        ...page(paths.verifyEmail, 'Confirm your email', async () => {
+          const { VerifyEmailPage } =
+            await import('../features/email-verification/components/verify-email-page.tsx');
+          return <VerifyEmailPage />;
+        }),
+      },
+      {
         element: <RequireAuth />,
         children: [
           {

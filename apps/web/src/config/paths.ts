@@ -8,6 +8,8 @@ export const paths = {
   welcome: '/welcome',
   processInvite: '/process-invite',
   processLifetimeInvite: '/process-life-time-membership-invite',
+  /** A sign-up's confirmation link (issue 27): public, its token in `it`. */
+  verifyEmail: '/verify-email',
   billing: {
     /** The local (test-mode) provider's pay page of one invoice: public, its token in the path. */
     hostedInvoice: '/billing/invoice/:token',

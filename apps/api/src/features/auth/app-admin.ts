@@ -26,6 +26,8 @@ export async function ensureAppAdmin(
     lastName: 'Admin',
     gender: null,
     birthDate: null,
+    // The operator chose this address in the configuration: it is the app admin's by definition.
+    emailVerifiedAt: new Date(),
   });
   return { generatedPassword: configuredPassword ? null : password };
 }

@@ -1,33 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AuthResponse, SignInBody, SignUpBody } from '@resonant/contracts/auth';
+import { AuthResponse, SignInBody } from '@resonant/contracts/auth';
 import { z } from 'zod';
-import { perClientAuthLimit } from '../../lib/rate-limit.ts';
 import { endSession, refreshSession } from '../../kernel/sessions.ts';
-import { signIn, signUp, type AuthDeps } from './auth.service.ts';
+import { signIn, type AuthDeps } from './auth.service.ts';
 import { clientInfo } from '../../kernel/client-info.ts';
 import { clearRefreshCookie, REFRESH_COOKIE, sendSession } from '../../kernel/session-cookie.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 
-/** Sign-up, sign-in, refresh and sign-out: the identity provider is ours. */
+/** Sign-in, refresh and sign-out (sign-up is email-verification's): the identity provider is ours. */
 export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
   const publicUrl = deps.config.PUBLIC_URL;
-
-  app.post(
-    '/api/auth/sign-up',
-    {
-      config: {
-        permission: 'public',
-        rateLimit: perClientAuthLimit(deps.config),
-      },
-      schema: {
-        tags: ['auth'],
-        body: SignUpBody,
-        response: { 201: AuthResponse, ...errorResponses(400, 401, 409, 429) },
-      },
-    },
-    async (request, reply) =>
-      sendSession(reply, await signUp(deps, request.body, clientInfo(request)), 201, publicUrl),
-  );
 
   app.post(
     '/api/auth/sign-in',

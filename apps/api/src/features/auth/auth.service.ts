@@ -1,35 +1,15 @@
-import type { SignInBody, SignUpBody } from '@resonant/contracts/auth';
-import { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE } from '@resonant/contracts/auth';
+import type { SignInBody } from '@resonant/contracts/auth';
+import { INVALID_CREDENTIALS_MESSAGE } from '@resonant/contracts/auth';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { generateToken, hashPassword, verifyPassword } from '../../lib/crypto.ts';
-import { conflict, unauthorized } from '../../lib/http-error.ts';
-import { audit } from '../../kernel/audit.ts';
-import { findAccountByEmail, insertAccount } from '../../kernel/accounts.queries.ts';
+import { unauthorized } from '../../lib/http-error.ts';
+import { findAccountByEmail } from '../../kernel/accounts.queries.ts';
 import type { ClientInfo } from '../../kernel/client-info.ts';
 import { startSession, type IssuedSession } from '../../kernel/sessions.ts';
 import type { SignInLimits } from './sign-in-limits.ts';
 
 export type AuthDeps = AppDeps & { signInLimits: SignInLimits };
-
-/** Creates an account with an argon2id password hash and signs it in. */
-export async function signUp(
-  deps: AppDeps,
-  input: z.output<typeof SignUpBody>,
-  client: ClientInfo,
-): Promise<IssuedSession> {
-  const accountId = await insertAccount(deps.db, {
-    email: input.email,
-    passwordHash: await hashPassword(input.password),
-    firstName: input.firstName,
-    lastName: input.lastName,
-    gender: input.gender,
-    birthDate: input.birthDate,
-  });
-  if (!accountId) throw conflict(EMAIL_TAKEN_MESSAGE);
-  await audit(deps.db, { orgId: null, accountId, ip: client.ip }, 'account.sign-up', accountId);
-  return startSession(deps, accountId, client);
-}
 
 // Verified against when the account does not exist, so an unknown email takes as long as a wrong password.
 const decoyHash = hashPassword(generateToken());

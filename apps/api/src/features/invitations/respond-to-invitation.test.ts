@@ -70,7 +70,10 @@ describe('answering an invitation (GET /api/invitation-details, POST /api/proces
     const token = linkToken(await smtp.waitForMail(email), '/process-invite');
     return { email, token };
   };
-  /** Signs up through the real endpoint, as the invitee does from the auth screen. */
+  /**
+   * Signs up through the real endpoint, as the invitee does from the auth screen, and signs in
+   * without opening the confirmation link: the account's email is not proven yet.
+   */
   const signUp = async (email: string) => {
     const response = await inject('POST', '/api/auth/sign-up', undefined, {
       email,
@@ -80,8 +83,12 @@ describe('answering an invitation (GET /api/invitation-details, POST /api/proces
       gender: 'Female',
       birthDate: '1991-02-03',
     });
-    expect(response.statusCode).toBe(201);
-    return response.json<AuthResponse>();
+    expect(response.statusCode).toBe(202);
+    const signedIn = await inject('POST', '/api/auth/sign-in', undefined, {
+      email,
+      password: 'Secret#123',
+    });
+    return signedIn.json<AuthResponse>();
   };
   const statusInTable = async (email: string) => {
     const bearer = await t.signIn(orgAdmin.email, orgAdmin.password);
@@ -146,7 +153,7 @@ describe('answering an invitation (GET /api/invitation-details, POST /api/proces
   it('accepts: a new sign-up joins as admin of the group, lands there, and the link is used up', async () => {
     const { email, token } = await invited('group');
     const invitee = await signUp(email);
-    expect(invitee.user.user_type).toBe('user');
+    expect(invitee.user).toMatchObject({ user_type: 'user', emailVerified: false });
 
     const response = await answer(token, 'accepted', invitee.token);
     expect(response.statusCode).toBe(200);
@@ -163,10 +170,12 @@ describe('answering an invitation (GET /api/invitation-details, POST /api/proces
     );
     expect(memberships.groups).toHaveLength(2);
     const profile = await profileOf(invitee.token);
+    // The mailed link proved the address (issue 27).
     expect(profile).toMatchObject({
       user_type: 'group',
       current_org_id: org.id,
       current_group_id: team.id,
+      emailVerified: true,
     });
     const audit = await t.db
       .select({ actor: auditLog.actorAccountId, orgId: auditLog.orgId })

@@ -11,6 +11,7 @@ import {
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { loadAccountEmail, saveCurrentContext } from '../../kernel/current-user.queries.ts';
+import { markEmailVerified } from '../../kernel/accounts.queries.ts';
 import { audit } from '../../kernel/audit.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { HttpError, forbidden, notFound } from '../../lib/http-error.ts';
@@ -85,6 +86,13 @@ export async function processInvitation(
     if (!answered) throw notFound(INVITATION_NOT_VALID_MESSAGE);
 
     if (accepted) {
+      // Only the invited address received the link: accepting with it proves the address, and an
+      // account that never proved its email can take an org role no other way (issue 27).
+      if (await markEmailVerified(tx, accountId, invitation.email, now)) {
+        await audit(tx, { ...scope, orgId: null }, 'account.email-verified', accountId, {
+          by: 'invitation',
+        });
+      }
       await joinOrganisation(tx, {
         orgId: invitation.orgId,
         accountId,

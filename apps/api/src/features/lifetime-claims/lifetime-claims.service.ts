@@ -18,6 +18,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { loadAccountEmail } from '../../kernel/current-user.queries.ts';
 import { lockForTransaction } from '../../lib/advisory-lock.queries.ts';
 import type { JobWorker } from '../../jobs/job-worker.ts';
+import { markEmailVerified } from '../../kernel/accounts.queries.ts';
 import { audit } from '../../kernel/audit.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -156,6 +157,12 @@ export async function claimMembership(
         now,
       );
       if (!claimed) throw notFound(CLAIM_NOT_VALID_MESSAGE);
+      // The link went to the claimed address only: claiming with it proves the address (issue 27).
+      if (await markEmailVerified(tx, accountId, claim.email, now)) {
+        await audit(tx, { ...scope, orgId: null }, 'account.email-verified', accountId, {
+          by: 'lifetime-claim',
+        });
+      }
       if (claim.orgId) {
         await joinOrganisation(tx, { orgId: claim.orgId, accountId, groupIds: [], lifetime: true });
       }

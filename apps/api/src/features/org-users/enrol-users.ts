@@ -1,6 +1,10 @@
 import type { Gender } from '@resonant/contracts/profile';
 import type { Database } from '../../db/client.ts';
-import { accountIdsByEmail, createAccountsByEmail } from '../../lib/accounts-by-email.queries.ts';
+import {
+  accountIdsByEmail,
+  createAccountsByEmail,
+  refuseUnproven,
+} from '../../lib/accounts-by-email.queries.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { insertGroupMembershipsIfAbsent, insertNewMemberships } from './org-users.queries.ts';
 
@@ -59,7 +63,7 @@ export async function enrolUsers(
 
   return db.transaction(async (tx) => {
     // An account created by someone else since the lookup joins like any existing one.
-    const { ids, created } = await createAccountsByEmail(
+    const { ids, created, unproven } = await createAccountsByEmail(
       tx,
       fresh.map((row, index) => ({
         email: row.email,
@@ -76,6 +80,11 @@ export async function enrolUsers(
       tx,
       { orgId },
       rows.map((row) => accountIds.get(row.email)!),
+    );
+    // Only the organisation's own members may be held unproven (a re-upload): the transaction ends.
+    refuseUnproven(
+      rows.filter((row) => newMembers.has(accountIds.get(row.email)!)).map((row) => row.email),
+      unproven,
     );
 
     const groupRows = rows.flatMap((row) => {

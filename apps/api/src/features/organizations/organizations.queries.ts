@@ -9,7 +9,11 @@ import {
   organisations,
 } from '../../db/schema/organisations.ts';
 import { orgDailyActivity } from '../../db/schema/rollups.ts';
-import { createAccountsByEmail, type NewAccount } from '../../lib/accounts-by-email.queries.ts';
+import {
+  createAccountsByEmail,
+  refuseUnproven,
+  type NewAccount,
+} from '../../lib/accounts-by-email.queries.ts';
 import { joinOrganisation } from '../../lib/join-organisation.queries.ts';
 import { containsPattern, memberMatches } from '../../lib/member-search.ts';
 import { selectNamedPeople } from '../../lib/named-people.queries.ts';
@@ -50,7 +54,8 @@ export async function insertOrganization(tx: Database, input: NewOrganization) {
   let adminCreated = false;
   if ('accountId' in input.admin) adminId = input.admin.accountId;
   else {
-    const { ids, created } = await createAccountsByEmail(tx, [input.admin]);
+    const { ids, created, unproven } = await createAccountsByEmail(tx, [input.admin]);
+    refuseUnproven([input.admin.email], unproven);
     adminId = ids.get(input.admin.email);
     adminCreated = created.has(input.admin.email);
   }

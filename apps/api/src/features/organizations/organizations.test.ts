@@ -264,6 +264,11 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
     it('makes an existing account the admin, keeping its password, and says so', async () => {
       const first = addBody();
       const firstOrg = (await add(first)).json<organizationsContract.AddOrganizationResponse>();
+      // The person proved the address (here: the database says so, as our link would).
+      await t.db
+        .update(accounts)
+        .set({ emailVerifiedAt: new Date() })
+        .where(eq(accounts.id, firstOrg.admin_user_id));
       const second = await add(addBody({ email: first.email, password: encrypt('Ignored#1') }));
       expect(second.statusCode).toBe(201);
       const secondOrg = second.json<organizationsContract.AddOrganizationResponse>();
@@ -286,16 +291,29 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
       ).toEqual([firstOrg.org_id, secondOrg.org_id].sort());
     });
 
-    it('two organizations made at once for one new email share one admin account', async () => {
+    // Issue 27: the account the first one made has not proven its email, so the second cannot
+    // make it an admin by the address.
+    it('two organizations made at once for one new email: one makes the account, one is refused', async () => {
       const email = `founder-${randomUUID()}@example.test`;
       const responses = await Promise.all([add(addBody({ email })), add(addBody({ email }))]);
-      expect(responses.map((response) => response.statusCode)).toEqual([201, 201]);
-      const [first, second] = responses.map((response) =>
-        response.json<organizationsContract.AddOrganizationResponse>(),
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+      const created = responses.find((response) => response.statusCode === 201)!;
+      expect(created.json<organizationsContract.AddOrganizationResponse>().admin_status).toBe(
+        'created',
       );
-      expect(second!.admin_user_id).toBe(first!.admin_user_id);
-      expect(second!.org_id).not.toBe(first!.org_id);
-      expect([first!.admin_status, second!.admin_status].sort()).toEqual(['created', 'existing']);
+    });
+
+    // Issue 27: someone who signed up first with the new customer's address gains nothing.
+    it('never makes an account that has not proven its email the admin', async () => {
+      const email = `it-lead-${randomUUID()}@newcustomer.example`;
+      const squatter = await createAccount(t.db, { email, emailVerified: false });
+      const response = await add(addBody({ email }));
+      expect(response.statusCode).toBe(409);
+      const bearer = await t.signIn(squatter.email, squatter.password);
+      const { orgs } = (
+        await t.call('GET', '/api/switch/orgs_and_groups', bearer)
+      ).json<OrgsAndGroupsResponse>();
+      expect(orgs).toEqual([]);
     });
 
     it('409 when the unique name is taken (any case), creating nothing', async () => {

@@ -20,6 +20,7 @@ const PROFILE_FIELDS = [
   'org_id',
   'org_name',
   'group_name',
+  'emailVerified',
 ].sort();
 
 describe('/api/user/profile', () => {
@@ -122,6 +123,7 @@ describe('/api/user/profile', () => {
         org_id: org.id,
         org_name: 'Profile Test Org',
         group_name: null,
+        emailVerified: true,
       });
     });
 

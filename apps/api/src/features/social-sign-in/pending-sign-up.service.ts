@@ -8,7 +8,12 @@ import {
 import { audit } from '../../kernel/audit.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { conflict, HttpError, unauthorized } from '../../lib/http-error.ts';
-import { findAccountByEmail, insertAccount } from '../../kernel/accounts.queries.ts';
+import type { Database } from '../../db/client.ts';
+import {
+  findAccountByEmail,
+  insertAccount,
+  releaseUnprovenEmail,
+} from '../../kernel/accounts.queries.ts';
 import type { ClientInfo } from '../../kernel/client-info.ts';
 import { startSession, type IssuedSession } from '../../kernel/sessions.ts';
 import { loadAccountEmail } from '../../kernel/current-user.queries.ts';
@@ -44,10 +49,24 @@ async function livePending(
  * What the pending identity leads to: linking to the account whose email the provider verified,
  * an email some account holds (sign in and link instead), or a new account.
  */
-async function nextStep(deps: SocialDeps, pending: Pending): Promise<PendingSocialSignUp['next']> {
+async function nextStep(
+  deps: SocialDeps,
+  pending: Pending,
+  oidc: OidcClient,
+): Promise<PendingSocialSignUp['next']> {
   if (pending.linkAccountId) return 'link';
-  if (pending.email && (await findAccountByEmail(deps.db, pending.email))) return 'email-taken';
+  const holder = pending.email ? await findAccountByEmail(deps.db, pending.email) : null;
+  // An unproven account does not keep an address its proven owner signs up with.
+  if (holder && (holder.emailVerifiedAt || !provenByProvider(pending, oidc))) return 'email-taken';
   return 'sign-up';
+}
+
+/**
+ * The provider says it verified the email (the development provider never counts: anyone types
+ * any address there): the social sign-up then holds it as proven, as our own link would.
+ */
+function provenByProvider(pending: Pending, oidc: OidcClient): boolean {
+  return pending.emailVerified && !oidc.setting.development;
 }
 
 /** GET /api/auth/social/pending: the identity waiting for its account, to prefill the form. */
@@ -58,7 +77,7 @@ export async function readPending(
   const { pending, oidc } = await livePending(deps, token);
   return {
     provider: oidc.provider,
-    next: await nextStep(deps, pending),
+    next: await nextStep(deps, pending, oidc),
     email: pending.email,
     firstName: pending.claims.firstName ?? '',
     lastName: pending.claims.lastName ?? '',
@@ -103,7 +122,7 @@ export async function completeSocialSignUp(
   const { pending, oidc } = await livePending(deps, token);
   const holder = await signInHolder(deps, pending, client);
   if (holder) return holder;
-  if ((await nextStep(deps, pending)) !== 'sign-up' || !pending.email) {
+  if ((await nextStep(deps, pending, oidc)) !== 'sign-up' || !pending.email) {
     throw conflict(EMAIL_TAKEN_MESSAGE);
   }
   try {
@@ -118,7 +137,23 @@ export async function completeSocialSignUp(
   }
 }
 
-/** The account of the pending identity, made with it in one transaction, and its session. */
+/** Takes the address from the unproven account holding it, for its proven owner. */
+async function releaseEmail(tx: Database, email: string, client: ClientInfo, now: Date) {
+  const released = await releaseUnprovenEmail(tx, email, now);
+  if (!released) return;
+  await audit(
+    tx,
+    { orgId: null, accountId: released, ip: client.ip },
+    'account.email-released',
+    released,
+  );
+}
+
+/**
+ * The account of the pending identity, made with it in one transaction, and its session. The
+ * email is proven when the provider verified it (and then an unproven holder loses it); otherwise
+ * the account is unproven and confirms it by our link (the banner's "Resend the link").
+ */
 async function createSocialAccount(
   deps: SocialDeps,
   pending: Pending,
@@ -127,9 +162,17 @@ async function createSocialAccount(
   client: ClientInfo,
 ): Promise<IssuedSession> {
   const email = pending.email!;
+  const proven = provenByProvider(pending, oidc);
   const accountId = await deps.db.transaction(async (tx) => {
     if (!(await takePending(tx, pending.id))) throw unauthorized(SOCIAL_SIGN_UP_EXPIRED_MESSAGE);
-    const created = await insertAccount(tx, { email, passwordHash: null, ...input });
+    const now = deps.clock();
+    if (proven) await releaseEmail(tx, email, client, now);
+    const created = await insertAccount(tx, {
+      email,
+      passwordHash: null,
+      ...input,
+      emailVerifiedAt: proven ? now : null,
+    });
     if (!created) throw conflict(EMAIL_TAKEN_MESSAGE);
     const identity = await insertIdentity(tx, {
       accountId: created,
@@ -147,6 +190,10 @@ async function createSocialAccount(
       created,
       { provider: oidc.setting.id },
     );
+    if (proven) {
+      const actor = { orgId: null, accountId: created, ip: client.ip };
+      await audit(tx, actor, 'account.email-verified', created, { provider: oidc.setting.id });
+    }
     return created;
   });
   return startSession(deps, accountId, client);

@@ -296,12 +296,12 @@ async function pend(
   if (!email) return refusal('no-email', 'no email claim', oidc.setting.id, attempt);
   const verified = emailVerified(claims);
   const holder = await findAccountByEmail(deps.db, email);
-  // Linked by email only when the provider verified it, and never for the development provider,
-  // whose identities anyone can claim; even then only after the account's password.
-  // An account without a password could not prove itself here: 'email-taken' (sign in the way it
-  // did before, then link from Sign-in methods).
-  const linkAccountId =
-    holder?.passwordHash && verified && !oidc.setting.development ? holder.id : null;
+  // Linked by email only when the provider verified it and the account proved it too (issue 27),
+  // and never for the development provider, whose identities anyone can claim; even then only
+  // after the account's password. An account without a password could not prove itself here:
+  // 'email-taken' (sign in the way it did before, then link from Sign-in methods).
+  const proven = verified && !oidc.setting.development && holder?.emailVerifiedAt;
+  const linkAccountId = holder?.passwordHash && proven ? holder.id : null;
   const token = generateToken();
   const now = deps.clock();
   await insertPending(

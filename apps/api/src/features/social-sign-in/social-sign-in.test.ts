@@ -775,3 +775,70 @@ describe('an unknown identity whose email has an account', () => {
     expect((await postProfile(token, PROFILE)).statusCode).toBe(409);
   });
 });
+
+// Issue 27: an email is the account's only once proven, by our link or by the provider.
+describe('proven emails', () => {
+  const accountRow = async (accountId: string) => {
+    const [row] = await app.t.db
+      .select({ email: accounts.email, verifiedAt: accounts.emailVerifiedAt })
+      .from(accounts)
+      .where(eq(accounts.id, accountId));
+    return row;
+  };
+
+  it('never links by email to an unproven account, and takes the address from it when the provider verified it', async () => {
+    const squatter = await createAccount(app.t.db, {
+      email: newEmail('squatted'),
+      emailVerified: false,
+    });
+    const squatterBearer = await app.t.signIn(squatter.email, squatter.password);
+    const token = pendingCookie(
+      await roundTrip(app.t, app.idp, 'google', person({ email: squatter.email })),
+    );
+    expect((await getPending(token)).json<PendingSocialSignUp>().next).toBe('sign-up');
+    expect((await linkWithPassword(token, squatter.password)).statusCode).toBe(401);
+
+    const created = await postProfile(token, PROFILE);
+    expect(created.statusCode).toBe(201);
+    const user = created.json<AuthResponse>().user;
+    expect(user).toMatchObject({ email: squatter.email, emailVerified: true });
+    expect(user.user_id).not.toBe(squatter.id);
+    expect((await accountRow(squatter.id))?.email).toMatch(/\.invalid$/);
+    const profile = await app.t.call('GET', '/api/user/profile', squatterBearer);
+    expect(profile.statusCode).toBe(401);
+  });
+
+  it('takes nothing when the provider did not verify the email an unproven account holds', async () => {
+    const holder = await createAccount(app.t.db, {
+      email: newEmail('unproven'),
+      emailVerified: false,
+    });
+    const token = pendingCookie(
+      await roundTrip(
+        app.t,
+        app.idp,
+        'google',
+        person({ email: holder.email, emailVerified: false }),
+      ),
+    );
+    expect((await getPending(token)).json<PendingSocialSignUp>().next).toBe('email-taken');
+    expect((await postProfile(token, PROFILE)).statusCode).toBe(409);
+    expect((await accountRow(holder.id))?.email).toBe(holder.email);
+  });
+
+  it('makes an unproven account from an email the provider did not verify', async () => {
+    const unverified = person({ emailVerified: false });
+    const token = pendingCookie(await roundTrip(app.t, app.idp, 'google', unverified));
+    const created = await postProfile(token, PROFILE);
+    expect(created.statusCode).toBe(201);
+    const user = created.json<AuthResponse>().user;
+    expect(user).toMatchObject({ email: unverified.email, emailVerified: false });
+    expect((await accountRow(user.user_id))?.verifiedAt).toBeNull();
+  });
+
+  it('makes a proven account from an email the provider verified', async () => {
+    const token = pendingCookie(await roundTrip(app.t, app.idp, 'google', person()));
+    const created = await postProfile(token, PROFILE);
+    expect(created.json<AuthResponse>().user.emailVerified).toBe(true);
+  });
+});

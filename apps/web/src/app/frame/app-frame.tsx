@@ -4,6 +4,7 @@ import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import type { UserProfile } from '@resonant/contracts/profile';
 import type { Area } from '../../config/paths.ts';
+import { VerifyEmailBanner } from '../../features/email-verification/components/verify-email-banner.tsx';
 import { documentTitle, useRouteTitle } from '../route-handle.ts';
 import { SideMenu } from './side-menu.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -47,6 +48,7 @@ export function AppFrame({ area, user, instead }: AppFrameProps) {
         <SideMenu area={area} user={user} onNavigate={nav.close} />
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+        <VerifyEmailBanner user={user} />
         {instead ? instead.content : <Outlet />}
       </AppShell.Main>
     </AppShell>

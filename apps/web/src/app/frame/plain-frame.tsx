@@ -2,6 +2,7 @@ import { AppShell, Group } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import type { UserProfile } from '@resonant/contracts/profile';
+import { VerifyEmailBanner } from '../../features/email-verification/components/verify-email-banner.tsx';
 import { documentTitle, useRouteTitle } from '../route-handle.ts';
 import { DeferredProfileMenu } from './deferred-menus.tsx';
 import { FrameTitle } from './frame-title.tsx';
@@ -27,6 +28,7 @@ export function PlainFrame({ user }: PlainFrameProps) {
         </Group>
       </AppShell.Header>
       <AppShell.Main id="main-content" className={classes.main}>
+        <VerifyEmailBanner user={user} />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,9 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse, SignUpBody } from '@resonant/contracts/auth';
+import type { SignUpBody } from '@resonant/contracts/auth';
+import type { CheckInboxResponse } from '@resonant/contracts/email-verification';
 import { apiClient } from '../../../lib/api-client.ts';
 
-function signUp(body: SignUpBody): Promise<AuthResponse> {
-  return apiClient.post<AuthResponse>('/auth/sign-up', body);
+/** The answer is the same whether or not the address has an account: check your inbox. */
+function signUp(body: SignUpBody): Promise<CheckInboxResponse> {
+  return apiClient.post<CheckInboxResponse>('/auth/sign-up', body);
 }
 
 export function useSignUp() {

@@ -91,7 +91,7 @@ export function AuthScreen({
               {social ? (
                 <SocialSignUpPanel redirectTo={redirectTo} onAuthenticated={onAuthenticated} />
               ) : (
-                <SignUpForm onSignedUp={(auth) => onAuthenticated(auth, 'sign-up')} />
+                <SignUpForm onSignIn={() => onModeChange('sign-in')} />
               )}
             </Suspense>
             {!social && <SocialSignInButtons redirectTo={redirectTo} />}

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AuthResponse } from '@resonant/contracts/auth';
+import { CHECK_INBOX_MESSAGE, CheckInboxResponse } from '@resonant/contracts/email-verification';
 import { answer } from '../../../test-support/api-server.ts';
-import { ORG_ADMIN, renderWithProviders } from '../../../test-support/render.tsx';
+import { renderWithProviders } from '../../../test-support/render.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 
 const REQUIRED_MESSAGES = [
@@ -16,18 +16,18 @@ const REQUIRED_MESSAGES = [
 ];
 
 function renderForm() {
-  const onSignedUp = vi.fn();
-  const view = renderWithProviders(<SignUpForm onSignedUp={onSignedUp} />, { user: null });
+  const onSignIn = vi.fn();
+  const view = renderWithProviders(<SignUpForm onSignIn={onSignIn} />, { user: null });
   return {
     ...view,
     form: within(screen.getByRole('form', { name: 'Create account' })),
-    onSignedUp,
+    onSignIn,
   };
 }
 
 describe('SignUpForm', () => {
   it('validates every field with the SPEC messages, sending nothing', async () => {
-    const { form, events, fill, onSignedUp } = renderForm();
+    const { form, events, fill } = renderForm();
     await events.click(form.getByRole('button', { name: 'Sign Up' }));
     for (const message of REQUIRED_MESSAGES) {
       expect(await form.findByText(message, { exact: true })).toBeVisible();
@@ -43,16 +43,14 @@ describe('SignUpForm', () => {
     expect(
       await form.findByText('Password must be at least 6 characters', { exact: true }),
     ).toBeVisible();
-    expect(onSignedUp).not.toHaveBeenCalled();
+    expect(screen.queryByRole('heading', { name: 'Check your inbox' })).toBeNull();
   });
 
-  it('sends the new account once every rule holds', async () => {
-    const calls = answer('post', '/auth/sign-up', AuthResponse, {
-      token: 'fresh-token',
-      expiresAt: '2099-01-01T00:00:00.000Z',
-      user: ORG_ADMIN,
+  it('sends the new account once every rule holds, then says to check the inbox', async () => {
+    const calls = answer('post', '/auth/sign-up', CheckInboxResponse, {
+      message: CHECK_INBOX_MESSAGE,
     });
-    const { form, events, fill, onSignedUp } = renderForm();
+    const { form, events, fill, onSignIn } = renderForm();
     await fill(form.getByRole('textbox', { name: 'First Name' }), 'Ada');
     await fill(form.getByRole('textbox', { name: 'Last Name' }), 'Lovelace');
     await events.click(form.getByRole('combobox', { name: 'Gender' }));
@@ -63,7 +61,10 @@ describe('SignUpForm', () => {
     await fill(form.getByLabelText(/^Password/), 'Secret#123');
     await events.click(form.getByRole('button', { name: 'Sign Up' }));
 
-    await waitFor(() => expect(onSignedUp).toHaveBeenCalledTimes(1));
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toHaveFocus();
+    expect(screen.getByText('ada@example.test')).toBeVisible();
+    await events.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(onSignIn).toHaveBeenCalledTimes(1));
     expect(calls[0]?.body).toEqual({
       firstName: 'Ada',
       lastName: 'Lovelace',
