@@ -55,5 +55,12 @@ export const UserProfile = z.object({
   org_id: z.string().nullable(),
   org_name: z.string().nullable(),
   group_name: z.string().nullable(),
+  /** The account has a second factor (TOTP) in force. */
+  mfaEnabled: z.boolean(),
+  /**
+   * The current context is an admin's in an organisation that requires a second factor of its
+   * admins, and the account has none: admin actions answer 403 until it enrols.
+   */
+  mfaSetupRequired: z.boolean(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;

@@ -3,6 +3,7 @@ import type { UserProfile } from '@resonant/contracts/profile';
 import type { Database } from '../db/client.ts';
 import { accounts, profiles } from '../db/schema/accounts.ts';
 import { groups, organisations } from '../db/schema/organisations.ts';
+import { adminSecondFactorMissing } from './admin-second-factor.ts';
 import type { Context, ContextType } from './policies.ts';
 
 /**
@@ -24,6 +25,8 @@ export async function loadUserProfile(
       orgName: organisations.name,
       domainName: organisations.uniqueName,
       groupName: groups.name,
+      mfaEnabledAt: accounts.totpEnabledAt,
+      orgRequiresAdminMfa: organisations.requireAdminMfa,
     })
     .from(accounts)
     .innerJoin(profiles, eq(profiles.accountId, accounts.id))
@@ -45,6 +48,11 @@ export async function loadUserProfile(
     org_id: context.orgId,
     org_name: row.orgName,
     group_name: row.groupName,
+    mfaEnabled: row.mfaEnabledAt !== null,
+    mfaSetupRequired: adminSecondFactorMissing(context, {
+      enabled: row.mfaEnabledAt !== null,
+      requiredByOrgIds: row.orgRequiresAdminMfa && context.orgId ? [context.orgId] : [],
+    }),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AuthResponse, SignInBody, SignUpBody } from '@resonant/contracts/auth';
+import { AuthResponse, SignInBody, SignInResponse, SignUpBody } from '@resonant/contracts/auth';
 import { z } from 'zod';
 import { perClientAuthLimit } from '../../lib/rate-limit.ts';
 import { endSession, refreshSession } from '../../kernel/sessions.ts';
@@ -7,6 +7,7 @@ import { signIn, signUp, type AuthDeps } from './auth.service.ts';
 import { clientInfo } from '../../kernel/client-info.ts';
 import { clearRefreshCookie, REFRESH_COOKIE, sendSession } from '../../kernel/session-cookie.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { sendSignIn } from '../../kernel/second-factor-reply.ts';
 
 /** Sign-up, sign-in, refresh and sign-out: the identity provider is ours. */
 export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
@@ -36,11 +37,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       schema: {
         tags: ['auth'],
         body: SignInBody,
-        response: { 200: AuthResponse, ...errorResponses(400, 401, 409, 429) },
+        response: { 200: SignInResponse, ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request, reply) =>
-      sendSession(reply, await signIn(deps, request.body, clientInfo(request)), 200, publicUrl),
+      sendSignIn(reply, await signIn(deps, request.body, clientInfo(request)), 200, publicUrl),
   );
 
   // No session to restore is the ordinary state of a signed-out visitor, not an error: 204, and

@@ -20,6 +20,8 @@ const PROFILE_FIELDS = [
   'org_id',
   'org_name',
   'group_name',
+  'mfaEnabled',
+  'mfaSetupRequired',
 ].sort();
 
 describe('/api/user/profile', () => {
@@ -122,6 +124,8 @@ describe('/api/user/profile', () => {
         org_id: org.id,
         org_name: 'Profile Test Org',
         group_name: null,
+        mfaEnabled: false,
+        mfaSetupRequired: false,
       });
     });
 
