@@ -21,6 +21,8 @@ const auth: AuthResponse = {
     org_id: null,
     org_name: null,
     group_name: null,
+    mfaEnabled: false,
+    mfaSetupRequired: false,
   },
 };
 

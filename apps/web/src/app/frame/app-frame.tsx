@@ -5,6 +5,7 @@ import { Outlet } from 'react-router';
 import type { UserProfile } from '@resonant/contracts/profile';
 import type { Area } from '../../config/paths.ts';
 import { documentTitle, useRouteTitle } from '../route-handle.ts';
+import { AdminMfaNotice } from '../../features/two-factor/components/admin-mfa-notice.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { TopBar } from './top-bar.tsx';
 import classes from './frame.module.css';
@@ -47,6 +48,7 @@ export function AppFrame({ area, user, instead }: AppFrameProps) {
         <SideMenu area={area} user={user} onNavigate={nav.close} />
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+        {user.mfaSetupRequired && <AdminMfaNotice />}
         {instead ? instead.content : <Outlet />}
       </AppShell.Main>
     </AppShell>
