@@ -2,8 +2,6 @@ import { z } from 'zod';
 
 /** How many single-use recovery codes an enrolment (or a regeneration) hands out. */
 export const RECOVERY_CODE_COUNT = 10;
-/** An authenticator app's code: six digits (RFC 6238 with the common defaults). */
-export const TOTP_DIGITS = 6;
 
 const SIX_DIGITS = /^\d{6}$/;
 

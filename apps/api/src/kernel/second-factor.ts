@@ -5,7 +5,7 @@ import { findSignInFactor } from './second-factor.queries.ts';
 import { startSession, type IssuedSession } from './sessions.ts';
 
 /** How long the second step of a sign-in may wait for its code. */
-export const MFA_CHALLENGE_TTL_MS = 5 * 60_000;
+const MFA_CHALLENGE_TTL_MS = 5 * 60_000;
 
 /** A first factor passed: the session, or the challenge the second factor must answer. */
 export type FirstFactorOutcome =
