@@ -30,6 +30,7 @@ import { sessionsRoutes } from './features/ingestion/sessions.routes.ts';
 import { switchRoutes } from './features/switch/switch.routes.ts';
 import { tagsRoutes } from './features/tags/tags.routes.ts';
 import { topOrganizationsRoutes } from './features/top-organizations/top-organizations.routes.ts';
+import { twoFactorRoutes } from './features/two-factor/two-factor.routes.ts';
 import { serializeError } from './lib/error-log.ts';
 import { serializeRequest } from './lib/request-log.ts';
 import { compressionPlugin } from './plugins/compression.ts';
@@ -120,6 +121,7 @@ export async function buildApp(
   const auth = { ...deps, signInLimits: signInLimits(app, deps.config) };
   await app.register(authRoutes, auth);
   await app.register(emailVerificationRoutes, { ...deps, jobs });
+  await app.register(twoFactorRoutes, auth);
   const social = {
     ...deps,
     oidc: createOidcClients(await oidcProviders(app, deps.config), deps.config.PUBLIC_URL),

@@ -9,6 +9,7 @@ import { ensureDemo } from './demo/demo.ts';
 import { demoBillingOptions } from './demo/demo-billing.ts';
 import { systemClock } from './lib/clock.ts';
 import { startBanner } from './start-banner.ts';
+import { hasSecondFactor } from './kernel/second-factor.queries.ts';
 
 // Aborted by a stop signal: a start still under way (the demo seed) gives up instead of finishing.
 const stopping = new AbortController();
@@ -73,6 +74,7 @@ async function start(config: Config) {
       generatedAppAdminPassword: generatedPassword,
       demoSeededNow: demoSeeded,
       onTerminal: process.stdout.isTTY === true,
+      appAdminHasSecondFactor: await hasSecondFactor(connection.db, config.APP_ADMIN_EMAIL),
     }),
   );
 }

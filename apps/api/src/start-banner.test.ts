@@ -7,6 +7,7 @@ const FACTS: StartFacts = {
   generatedAppAdminPassword: null,
   demoSeededNow: false,
   onTerminal: true,
+  appAdminHasSecondFactor: true,
 };
 const GENERATED = 'Made-Up#Password-42';
 
@@ -50,5 +51,12 @@ describe('startBanner', () => {
       config.DEMO_PASSWORD,
     );
     expect(startBanner(config, FACTS)).not.toContain(config.DEMO_PASSWORD);
+  });
+
+  it('warns when the app admin has no second factor', () => {
+    const config = loadConfig({});
+    const warning = 'Warning: the app admin has no second factor';
+    expect(startBanner(config, { ...FACTS, appAdminHasSecondFactor: false })).toContain(warning);
+    expect(startBanner(config, FACTS)).not.toContain(warning);
   });
 });

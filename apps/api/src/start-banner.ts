@@ -20,6 +20,8 @@ export type StartFacts = {
    * service's journal, a log file) it would be kept, so it is not printed.
    */
   onTerminal: boolean;
+  /** The app admin's account has a second factor (TOTP) in force. */
+  appAdminHasSecondFactor: boolean;
 };
 
 /**
@@ -82,6 +84,11 @@ export function startBanner(config: Config, facts: StartFacts): string {
     '',
     appAdminLine(config, facts),
   ];
+  if (!facts.appAdminHasSecondFactor) {
+    lines.push(
+      '  Warning: the app admin has no second factor. Sign in as the app admin and turn on two-factor authentication in Settings.',
+    );
+  }
   if (config.DEMO_DATA) {
     lines.push(
       `  Org admin:    ${DEMO_ORG_ADMIN_EMAIL}`,

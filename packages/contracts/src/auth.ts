@@ -45,5 +45,20 @@ export const AuthResponse = z.object({
 });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
+/**
+ * Sign-in of an account with a second factor: no session yet, a short-lived single-use challenge
+ * that POST /api/auth/two-factor exchanges, with a current code, for the session.
+ */
+export const MfaChallengeResponse = z.object({
+  mfaRequired: z.literal(true),
+  challenge: z.string(),
+  expiresAt: z.string(),
+});
+export type MfaChallengeResponse = z.infer<typeof MfaChallengeResponse>;
+
+/** POST /api/auth/sign-in: a session, or the second step when the account has a second factor. */
+export const SignInResponse = z.union([AuthResponse, MfaChallengeResponse]);
+export type SignInResponse = z.infer<typeof SignInResponse>;
+
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';

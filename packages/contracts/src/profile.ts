@@ -57,5 +57,12 @@ export const UserProfile = z.object({
   group_name: z.string().nullable(),
   /** The account proved its email (the mailed link); until then a banner asks for it (issue 27). */
   emailVerified: z.boolean(),
+  /** The account has a second factor (TOTP) in force. */
+  mfaEnabled: z.boolean(),
+  /**
+   * The current context is an admin's in an organisation that requires a second factor of its
+   * admins, and the account has none: admin actions answer 403 until it enrols.
+   */
+  mfaSetupRequired: z.boolean(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;

@@ -3,6 +3,7 @@ import type { UserProfile } from '@resonant/contracts/profile';
 import type { Database } from '../db/client.ts';
 import { accounts, profiles } from '../db/schema/accounts.ts';
 import { groups, organisations } from '../db/schema/organisations.ts';
+import { adminSecondFactorMissing } from './admin-second-factor.ts';
 import type { Context, ContextType } from './policies.ts';
 
 /**
@@ -25,6 +26,8 @@ export async function loadUserProfile(
       orgName: organisations.name,
       domainName: organisations.uniqueName,
       groupName: groups.name,
+      mfaEnabledAt: accounts.totpEnabledAt,
+      orgRequiresAdminMfa: organisations.requireAdminMfa,
     })
     .from(accounts)
     .innerJoin(profiles, eq(profiles.accountId, accounts.id))
@@ -47,6 +50,11 @@ export async function loadUserProfile(
     org_name: row.orgName,
     group_name: row.groupName,
     emailVerified: row.emailVerifiedAt !== null,
+    mfaEnabled: row.mfaEnabledAt !== null,
+    mfaSetupRequired: adminSecondFactorMissing(context, {
+      enabled: row.mfaEnabledAt !== null,
+      requiredByOrgIds: row.orgRequiresAdminMfa && context.orgId ? [context.orgId] : [],
+    }),
   };
 }
 

@@ -16,6 +16,8 @@ export type SignedInCaller = {
   context: Context;
   /** The database state the caller was read in (see TenantScope.snapshot). */
   snapshot: string;
+  /** Its second factor, and the organisations that require one of their admins. */
+  secondFactor: { enabled: boolean; requiredByOrgIds: string[] };
 };
 
 /** One organisation of the caller as the statement aggregates it (json). */
@@ -26,6 +28,7 @@ type OrgRow = {
   orgGroupIds: string[] | null;
   /** The groups the caller belongs to, oldest first, each with its group-admin flag. */
   ownGroups: [groupId: string, isAdmin: boolean][] | null;
+  requireAdminMfa: boolean;
 };
 
 type CallerRow = {
@@ -37,6 +40,7 @@ type CallerRow = {
   current_group_id: string | null;
   current_type: ContextType | null;
   orgs: OrgRow[] | null;
+  mfa_enabled: boolean;
 };
 
 /**
@@ -52,6 +56,7 @@ async function loadCallerRow(db: Database, tokenHash: string, now: Date) {
   const result = (await db.execute(sql`
     select pg_current_snapshot()::text as snapshot, s.id as session_id, s.account_id, a.email,
       p.current_org_id, p.current_group_id, p.current_type,
+      a.totp_enabled_at is not null as mfa_enabled,
       (select json_agg(json_build_object(
           'orgId', m.org_id,
           'isOrgAdmin', m.role = 'admin',
@@ -61,7 +66,8 @@ async function loadCallerRow(db: Database, tokenHash: string, now: Date) {
           'ownGroups', (
             select json_agg(json_build_array(gm.group_id, gm.is_admin) order by g.created_at, g.id)
             from group_memberships gm join groups g on g.id = gm.group_id
-            where gm.org_id = m.org_id and gm.account_id = m.account_id))
+            where gm.org_id = m.org_id and gm.account_id = m.account_id),
+          'requireAdminMfa', o.require_admin_mfa)
         order by m.created_at, m.org_id)
        from org_memberships m join organisations o on o.id = m.org_id
        where m.account_id = s.account_id and o.active) as orgs
@@ -121,5 +127,9 @@ export async function loadSignedInCaller(
     memberships,
     context: resolveContext(memberships, stored),
     snapshot: row.snapshot,
+    secondFactor: {
+      enabled: row.mfa_enabled,
+      requiredByOrgIds: (row.orgs ?? []).filter((org) => org.requireAdminMfa).map((o) => o.orgId),
+    },
   };
 }

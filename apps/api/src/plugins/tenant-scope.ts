@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { RouteOptions } from 'fastify';
+import { requireAdminSecondFactor } from '../kernel/admin-second-factor.ts';
 import { can } from '../kernel/policies.ts';
 import {
   needsDeclaredContext,
@@ -33,8 +34,9 @@ export const tenantScopePlugin = fp(async (app) => {
   app.addHook('onRequest', async (request) => {
     const { permission, context: required } = request.routeOptions.config;
     if (!permission || permission === 'public') return;
-    const { accountId, sessionId, memberships, context, snapshot } = request.session;
+    const { accountId, sessionId, memberships, context, snapshot, secondFactor } = request.session;
     if (!can(context.role, permission)) throw forbidden();
+    requireAdminSecondFactor(permission, context, secondFactor);
     request.scope = { accountId, sessionId, memberships, ...context, snapshot, ip: request.ip };
     if (required) requireContext(request.scope, required);
   });

@@ -5,7 +5,7 @@ import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { RouteErrorPage } from '../components/route-error-page.tsx';
 import { paths } from '../config/paths.ts';
 import type { RouteHandle } from './route-handle.ts';
-import { AreaLayout, PlainLayout } from './routes/area-layout.tsx';
+import { AreaLayout, OwnAreaLayout, PlainLayout } from './routes/area-layout.tsx';
 import { RequireAuth } from './routes/require-auth.tsx';
 import { SessionGate } from './routes/session-gate.tsx';
 import { carriesLandingNotice } from './social-landing-params.ts';
@@ -147,9 +147,15 @@ const appRoutes: RouteObject[] = [
                 return <BillingHistoryPage />;
               }),
               page(paths.org.billingSettings, 'Billing Settings', async () => {
-                const { BillingSettingsPage } =
-                  await import('../features/billing/components/billing-settings-page.tsx');
-                return <BillingSettingsPage />;
+                const [{ BillingSettingsPage }, { AdminPolicyCard }] = await Promise.all([
+                  import('../features/billing/components/billing-settings-page.tsx'),
+                  import('../features/two-factor/components/admin-policy-card.tsx'),
+                ]);
+                return (
+                  <BillingSettingsPage>
+                    <AdminPolicyCard />
+                  </BillingSettingsPage>
+                );
               }),
               comingSoon(paths.org.activities, 'Activity'),
             ],
@@ -237,6 +243,16 @@ const appRoutes: RouteObject[] = [
             ],
           },
           {
+            // Every role's own settings, in the frame of the area they work in.
+            element: <OwnAreaLayout />,
+            children: [
+              page(paths.user.settings, 'Settings', async () => {
+                const { SettingsPage } = await import('./routes/settings-page.tsx');
+                return <SettingsPage />;
+              }),
+            ],
+          },
+          {
             element: <AreaLayout area="user" />,
             children: [
               comingSoon(paths.user.dashboard, 'Dashboard', true),
@@ -244,7 +260,6 @@ const appRoutes: RouteObject[] = [
               comingSoon(paths.user.biofeedback, 'Biofeedback', true),
               comingSoon(paths.user.mindfulness, 'Mindfulness', true),
               comingSoon(paths.user.selfCompassion, 'Self-Compassion', true),
-              comingSoon(paths.user.settings, 'Settings', true),
             ],
           },
         ],

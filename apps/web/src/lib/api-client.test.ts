@@ -22,6 +22,8 @@ const auth: AuthResponse = {
     org_name: null,
     group_name: null,
     emailVerified: true,
+    mfaEnabled: false,
+    mfaSetupRequired: false,
   },
 };
 

@@ -24,6 +24,8 @@ export const ORG_ADMIN: UserProfile = UserProfile.parse({
   org_name: 'Acme Wellness',
   group_name: null,
   emailVerified: true,
+  mfaEnabled: false,
+  mfaSetupRequired: false,
 });
 
 /** The app admin, who works in no organisation. */

@@ -3,6 +3,7 @@ import {
   boolean,
   date,
   index,
+  integer,
   jsonb,
   pgEnum,
   pgTable,
@@ -41,6 +42,8 @@ export const accounts = pgTable(
     /** TOTP (RFC 6238) shared secret, base32; in force once `totp_enabled_at` is set. */
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestampTz('totp_enabled_at'),
+    /** The last TOTP time step accepted: a code of that step or an earlier one is not taken again. */
+    totpLastStep: integer('totp_last_step'),
   },
   (t) => [uniqueIndex('accounts_email_key').on(sql`lower(${t.email})`)],
 );

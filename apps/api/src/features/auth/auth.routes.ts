@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AuthResponse, SignInBody } from '@resonant/contracts/auth';
+import { AuthResponse, SignInBody, SignInResponse } from '@resonant/contracts/auth';
 import { z } from 'zod';
 import { endSession, refreshSession } from '../../kernel/sessions.ts';
 import { signIn, type AuthDeps } from './auth.service.ts';
 import { clientInfo } from '../../kernel/client-info.ts';
 import { clearRefreshCookie, REFRESH_COOKIE, sendSession } from '../../kernel/session-cookie.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
+import { sendSignIn } from '../../kernel/second-factor-reply.ts';
 
 /** Sign-in, refresh and sign-out (sign-up is email-verification's): the identity provider is ours. */
 export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => {
@@ -18,11 +19,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       schema: {
         tags: ['auth'],
         body: SignInBody,
-        response: { 200: AuthResponse, ...errorResponses(400, 401, 409, 429) },
+        response: { 200: SignInResponse, ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request, reply) =>
-      sendSession(reply, await signIn(deps, request.body, clientInfo(request)), 200, publicUrl),
+      sendSignIn(reply, await signIn(deps, request.body, clientInfo(request)), 200, publicUrl),
   );
 
   // No session to restore is the ordinary state of a signed-out visitor, not an error: 204, and

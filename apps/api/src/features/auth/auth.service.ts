@@ -7,6 +7,7 @@ import { unauthorized } from '../../lib/http-error.ts';
 import { findAccountByEmail } from '../../kernel/accounts.queries.ts';
 import type { ClientInfo } from '../../kernel/client-info.ts';
 import { startSession, type IssuedSession } from '../../kernel/sessions.ts';
+import { openSessionOrChallenge, type FirstFactorOutcome } from '../../kernel/second-factor.ts';
 import type { SignInLimits } from './sign-in-limits.ts';
 
 export type AuthDeps = AppDeps & { signInLimits: SignInLimits };
@@ -35,12 +36,15 @@ export async function checkPassword(
   return account.id;
 }
 
-/** Checks the password (checkPassword) and opens a session. */
+/**
+ * Checks the password (checkPassword), then opens a session, or answers the second factor's
+ * challenge when the account has one.
+ */
 export async function signIn(
   deps: AuthDeps,
   input: z.output<typeof SignInBody>,
   client: ClientInfo,
-): Promise<IssuedSession> {
+): Promise<FirstFactorOutcome> {
   const accountId = await checkPassword(deps, input.email, input.password, client.ip);
-  return startSession(deps, accountId, client);
+  return openSessionOrChallenge(deps, accountId, client);
 }

@@ -21,6 +21,8 @@ const PROFILE_FIELDS = [
   'org_name',
   'group_name',
   'emailVerified',
+  'mfaEnabled',
+  'mfaSetupRequired',
 ].sort();
 
 describe('/api/user/profile', () => {
@@ -124,6 +126,8 @@ describe('/api/user/profile', () => {
         org_name: 'Profile Test Org',
         group_name: null,
         emailVerified: true,
+        mfaEnabled: false,
+        mfaSetupRequired: false,
       });
     });
 

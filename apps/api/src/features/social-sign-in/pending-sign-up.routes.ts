@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AuthResponse } from '@resonant/contracts/auth';
+import { AuthResponse, SignInResponse } from '@resonant/contracts/auth';
 import { UpdateProfileBody } from '@resonant/contracts/profile';
 import { LinkWithPasswordBody, PendingSocialSignUp } from '@resonant/contracts/social-sign-in';
 import { clientInfo } from '../../kernel/client-info.ts';
-import { sendSession } from '../../kernel/session-cookie.ts';
+import { sendSignIn } from '../../kernel/second-factor-reply.ts';
 import { perClientAuthLimit } from '../../lib/rate-limit.ts';
 import { completeSocialSignUp, linkWithPassword, readPending } from './pending-sign-up.service.ts';
 import { clearPendingCookie, PENDING_COOKIE } from './social-cookies.ts';
@@ -34,18 +34,18 @@ export const pendingSignUpRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app
       schema: {
         tags: ['auth'],
         body: LinkWithPasswordBody,
-        response: { 200: AuthResponse, ...errorResponses(400, 401, 409, 429) },
+        response: { 200: SignInResponse, ...errorResponses(400, 401, 409, 429) },
       },
     },
     async (request, reply) => {
-      const session = await linkWithPassword(
+      const outcome = await linkWithPassword(
         deps,
         request.cookies[PENDING_COOKIE],
         request.body.password,
         clientInfo(request),
       );
       clearPendingCookie(reply);
-      return sendSession(reply, session, 200, publicUrl);
+      return sendSignIn(reply, outcome, 200, publicUrl);
     },
   );
 
@@ -59,22 +59,23 @@ export const pendingSignUpRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app
         tags: ['profile'],
         body: UpdateProfileBody,
         response: {
-          // 200: another browser made this identity's account first; this one signs in to it.
-          200: AuthResponse,
+          // 200: another browser made this identity's account first; this one signs in to it
+          // (or is asked its second factor).
+          200: SignInResponse,
           201: AuthResponse,
           ...errorResponses(400, 401, 409, 429),
         },
       },
     },
     async (request, reply) => {
-      const { session, created } = await completeSocialSignUp(
+      const { outcome, created } = await completeSocialSignUp(
         deps,
         request.cookies[PENDING_COOKIE],
         request.body,
         clientInfo(request),
       );
       clearPendingCookie(reply);
-      return sendSession(reply, session, created ? 201 : 200, publicUrl);
+      return sendSignIn(reply, outcome, created ? 201 : 200, publicUrl);
     },
   );
 };

@@ -15,6 +15,7 @@ import {
   releaseUnprovenEmail,
 } from '../../kernel/accounts.queries.ts';
 import type { ClientInfo } from '../../kernel/client-info.ts';
+import { openSessionOrChallenge, type FirstFactorOutcome } from '../../kernel/second-factor.ts';
 import { startSession, type IssuedSession } from '../../kernel/sessions.ts';
 import { loadAccountEmail } from '../../kernel/current-user.queries.ts';
 import { linkIdentity } from './link-identity.ts';
@@ -87,8 +88,11 @@ export async function readPending(
   };
 }
 
-/** What the social sign-up led to: a new account (201), or the one of its identity (200). */
-export type SocialSignUp = { session: IssuedSession; created: boolean };
+/**
+ * What the social sign-up led to: a new account (201), or the one of its identity (200), whose
+ * second factor is then asked when it has one.
+ */
+export type SocialSignUp = { outcome: FirstFactorOutcome; created: boolean };
 
 /**
  * The pending identity is held by an account already: another browser made its account (or
@@ -105,7 +109,7 @@ async function signInHolder(
   if (!(await deps.db.transaction((tx) => takePending(tx, pending.id)))) {
     throw unauthorized(SOCIAL_SIGN_UP_EXPIRED_MESSAGE);
   }
-  return { session: await startSession(deps, held.accountId, client), created: false };
+  return { outcome: await openSessionOrChallenge(deps, held.accountId, client), created: false };
 }
 
 /**
@@ -127,7 +131,7 @@ export async function completeSocialSignUp(
   }
   try {
     const session = await createSocialAccount(deps, pending, oidc, input, client);
-    return { session, created: true };
+    return { outcome: { kind: 'session', session }, created: true };
   } catch (error) {
     // The other browser got there at the same moment: its account holds the identity now.
     if (!(error instanceof HttpError)) throw error;
@@ -202,14 +206,15 @@ async function createSocialAccount(
 /**
  * POST /api/auth/social/link: the password of the account whose email the provider verified
  * proves it (the sign-in limits apply, as to any password); then the identity is linked and the
- * account signed in. A wrong password keeps the pending sign-up.
+ * account signed in (its second factor asked when it has one). A wrong password keeps the
+ * pending sign-up.
  */
 export async function linkWithPassword(
   deps: SocialDeps,
   token: string | undefined,
   password: string,
   client: ClientInfo,
-): Promise<IssuedSession> {
+): Promise<FirstFactorOutcome> {
   const { pending, oidc } = await livePending(deps, token);
   if (!pending.linkAccountId) throw unauthorized(SOCIAL_SIGN_UP_EXPIRED_MESSAGE);
   const email = await loadAccountEmail(deps.db, pending.linkAccountId);
@@ -225,5 +230,5 @@ export async function linkWithPassword(
     );
     if (outcome !== 'linked') throw conflict(socialErrorMessage(outcome, oidc.setting.label));
   });
-  return startSession(deps, accountId, client);
+  return openSessionOrChallenge(deps, accountId, client);
 }

@@ -18,7 +18,8 @@ import { badGateway, notFound, type HttpError } from '../../lib/http-error.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { findAccountByEmail } from '../../kernel/accounts.queries.ts';
 import type { ClientInfo } from '../../kernel/client-info.ts';
-import { startSession, type IssuedSession } from '../../kernel/sessions.ts';
+import { openSessionOrChallenge } from '../../kernel/second-factor.ts';
+import type { IssuedSession } from '../../kernel/sessions.ts';
 import { linkIdentity } from './link-identity.ts';
 import type { OidcClient, OidcClients } from './oidc-clients.ts';
 import { emailOf, emailVerified, parsePostedUser, pendingClaimsOf } from './social-claims.ts';
@@ -119,7 +120,8 @@ export type CallbackOutcome =
   | { kind: 'refused'; reason: string; location: string; cause?: unknown }
   | { kind: 'signed-in'; session: IssuedSession; location: string }
   | { kind: 'pending'; token: string; location: string }
-  | { kind: 'linked'; location: string };
+  | { kind: 'linked'; location: string }
+  | { kind: 'second-factor'; location: string };
 
 /**
  * A path of this site with parameters added. Appended, not resolved: resolving could turn a
@@ -237,7 +239,13 @@ export async function finishRoundTrip(
   const identity = await findIdentity(deps.db, claims.iss, claims.sub);
   if (attempt.purpose === 'link') return link(deps, oidc, attempt, claims, identity, client);
   if (identity) {
-    const session = await startSession(deps, identity.accountId, client);
+    const opened = await openSessionOrChallenge(deps, identity.accountId, client);
+    if (opened.kind === 'challenge') {
+      // In the fragment: the browser keeps it from the server, its logs and the Referer.
+      const login = withParams('/login', { redirectTo: attempt.redirectTo });
+      return { kind: 'second-factor', location: `${login}#mfa=${opened.challenge}` };
+    }
+    const { session } = opened;
     return {
       kind: 'signed-in',
       session,

@@ -6,6 +6,7 @@ import type { UserProfile } from '@resonant/contracts/profile';
 import type { Area } from '../../config/paths.ts';
 import { VerifyEmailBanner } from '../../features/email-verification/components/verify-email-banner.tsx';
 import { documentTitle, useRouteTitle } from '../route-handle.ts';
+import { AdminMfaNotice } from '../../features/two-factor/components/admin-mfa-notice.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { TopBar } from './top-bar.tsx';
 import classes from './frame.module.css';
@@ -49,6 +50,7 @@ export function AppFrame({ area, user, instead }: AppFrameProps) {
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
         <VerifyEmailBanner user={user} />
+        {user.mfaSetupRequired && <AdminMfaNotice />}
         {instead ? instead.content : <Outlet />}
       </AppShell.Main>
     </AppShell>

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import type { AuthResponse } from '@resonant/contracts/auth';
+import type { SignInResponse } from '@resonant/contracts/auth';
 import { postLoginPath } from '@resonant/contracts/roles';
 import { SOCIAL_SIGN_UP_TITLE } from '@resonant/contracts/social-sign-in';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
@@ -11,6 +11,10 @@ import { useSocialProviders } from '../../features/auth/api/get-social-providers
 import { AuthScreen } from '../../features/auth/components/auth-screen.tsx';
 import type { AuthMode } from '../../features/auth/components/auth-screen.tsx';
 import { inviteNoteFor } from '../../features/auth/components/invite-note.tsx';
+import {
+  challengeInFragment,
+  isSecondFactorChallenge,
+} from '../../features/auth/second-factor-answer.ts';
 import { useProfile } from '../../lib/current-user.ts';
 import { showSuccess } from '../../lib/notify.tsx';
 import { startSession, useSession } from '../../lib/session.ts';
@@ -32,6 +36,19 @@ export function AuthRoute() {
   const redirectTo = searchParams.get('redirectTo');
   // Where this screen sends a user it has just signed up; null means the usual home.
   const [landing, setLanding] = useState<string | null>(null);
+  // The second step of a sign-in: its challenge, from a sign-in's answer or a social sign-in's
+  // landing (`#mfa=`), and where that sign-in was headed.
+  const [secondStep, setSecondStep] = useState(() => {
+    const challenge = challengeInFragment(location.hash);
+    return challenge ? { challenge, returnTo: redirectTo } : null;
+  });
+  const fragment = location.hash;
+  useEffect(() => {
+    // The challenge leaves the address bar and the history at once.
+    if (challengeInFragment(fragment)) {
+      void navigate({ pathname: paths.login, search: location.search }, { replace: true });
+    }
+  }, [fragment, navigate, location.search]);
   const social = location.pathname === paths.signupSocial;
   const mode: AuthMode = social || location.pathname === paths.signup ? 'sign-up' : 'sign-in';
   useDocumentTitle(
@@ -56,10 +73,16 @@ export function AuthRoute() {
 
   // `returnTo`: where the sign-in was headed when the URL no longer says (a social sign-up's own).
   const handleAuthenticated = (
-    auth: AuthResponse,
+    answer: SignInResponse,
     authMode: AuthMode,
     returnTo: string | null = redirectTo,
   ) => {
+    if (isSecondFactorChallenge(answer)) {
+      setSecondStep({ challenge: answer.challenge, returnTo });
+      if (social) void navigate({ pathname: paths.login, search: location.search });
+      return;
+    }
+    const auth = answer;
     // Committed before the session starts, so the redirect above already knows the target.
     if (authMode === 'sign-up') {
       showSuccess(SIGNED_UP_MESSAGE);
@@ -80,7 +103,11 @@ export function AuthRoute() {
       social={social}
       redirectTo={redirectTo}
       onModeChange={changeMode}
-      onAuthenticated={handleAuthenticated}
+      onAuthenticated={(answer, authMode, returnTo) =>
+        handleAuthenticated(answer, authMode, returnTo ?? secondStep?.returnTo ?? redirectTo)
+      }
+      challenge={social ? null : (secondStep?.challenge ?? null)}
+      onRestart={() => setSecondStep(null)}
     />
   );
 }

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AuthResponse } from '@resonant/contracts/auth';
+import type { SignInResponse } from '@resonant/contracts/auth';
 import type { UpdateProfileBody } from '@resonant/contracts/profile';
 import { apiClient } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { authKeys } from './query-keys.ts';
 
-function completeSocialSignUp(body: UpdateProfileBody): Promise<AuthResponse> {
-  return apiClient.post<AuthResponse>('/user/profile', body, { anonymous: true });
+function completeSocialSignUp(body: UpdateProfileBody): Promise<SignInResponse> {
+  return apiClient.post<SignInResponse>('/user/profile', body, { anonymous: true });
 }
 
 /**

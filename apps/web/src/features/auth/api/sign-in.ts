@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse, SignInBody } from '@resonant/contracts/auth';
+import type { SignInBody, SignInResponse } from '@resonant/contracts/auth';
 import { apiClient } from '../../../lib/api-client.ts';
 
-function signIn(body: SignInBody): Promise<AuthResponse> {
-  return apiClient.post<AuthResponse>('/auth/sign-in', body);
+function signIn(body: SignInBody): Promise<SignInResponse> {
+  return apiClient.post<SignInResponse>('/auth/sign-in', body);
 }
 
 export function useSignIn() {

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Anchor, Box, Button, Center, Loader, Text, Title } from '@mantine/core';
-import type { AuthResponse } from '@resonant/contracts/auth';
+import type { SignInResponse } from '@resonant/contracts/auth';
 import { Logo } from '../../../components/logo.tsx';
 import { afterIdle } from '../../../lib/after-idle.ts';
 import { InviteNote } from './invite-note.tsx';
+import { SecondFactorForm } from './second-factor-form.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import { SocialSignInButtons } from './social-sign-in-buttons.tsx';
 import classes from './auth-screen.module.css';
@@ -27,7 +28,11 @@ interface AuthScreenProps {
   redirectTo: string | null;
   onModeChange: (mode: AuthMode) => void;
   /** `returnTo`: where to land instead of `redirectTo` (a social sign-up's own), if given. */
-  onAuthenticated: (auth: AuthResponse, mode: AuthMode, returnTo?: string | null) => void;
+  onAuthenticated: (answer: SignInResponse, mode: AuthMode, returnTo?: string | null) => void;
+  /** The challenge of a sign-in whose second factor is asked: the sign-in panel asks for it. */
+  challenge: string | null;
+  /** Leaves the second step for the password form. */
+  onRestart: () => void;
 }
 
 /**
@@ -40,6 +45,7 @@ export function AuthScreen({
   redirectTo,
   onModeChange,
   onAuthenticated,
+  ...secondStep
 }: AuthScreenProps) {
   const signInActive = mode === 'sign-in';
   // Set by the first switch of panels, from when on a switch animates (the first form does not).
@@ -67,8 +73,7 @@ export function AuthScreen({
             data-active={signInActive || undefined}
             inert={!signInActive}
           >
-            <SignInForm onSignedIn={(auth) => onAuthenticated(auth, 'sign-in')} />
-            <SocialSignInButtons redirectTo={redirectTo} />
+            <SignInStep {...secondStep} {...{ redirectTo, onAuthenticated }} />
             <Text size="sm" ta="center" mt="lg" hiddenFrom="sm">
               New to Resonant?{' '}
               <Anchor component="button" type="button" onClick={() => onModeChange('sign-up')}>
@@ -130,6 +135,31 @@ export function AuthScreen({
         </Text>
       </Box>
     </div>
+  );
+}
+
+type SignInStepProps = Pick<
+  AuthScreenProps,
+  'challenge' | 'redirectTo' | 'onAuthenticated' | 'onRestart'
+>;
+
+/** The sign-in panel: the password (or a provider), then the second factor when it is asked. */
+function SignInStep({ challenge, redirectTo, onAuthenticated, onRestart }: SignInStepProps) {
+  if (challenge) {
+    return (
+      <SecondFactorForm
+        key={challenge}
+        challenge={challenge}
+        onSignedIn={(auth) => onAuthenticated(auth, 'sign-in')}
+        onRestart={onRestart}
+      />
+    );
+  }
+  return (
+    <>
+      <SignInForm onSignedIn={(answer) => onAuthenticated(answer, 'sign-in')} />
+      <SocialSignInButtons redirectTo={redirectTo} />
+    </>
   );
 }
 

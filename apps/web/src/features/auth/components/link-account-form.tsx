@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { AuthResponse } from '@resonant/contracts/auth';
+import type { SignInResponse } from '@resonant/contracts/auth';
 import {
   LinkWithPasswordBody,
   providerLinkedMessage,
@@ -17,7 +17,7 @@ import { SocialIdentityCard } from './social-identity-card.tsx';
 
 interface LinkAccountFormProps {
   pending: PendingSocialSignUp;
-  onSignedIn: (auth: AuthResponse) => void;
+  onSignedIn: (answer: SignInResponse) => void;
   onExpired: () => void;
 }
 

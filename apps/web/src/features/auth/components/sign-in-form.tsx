@@ -1,13 +1,14 @@
 import { useForm } from '@mantine/form';
 import { SignInBody } from '@resonant/contracts/auth';
-import type { AuthResponse } from '@resonant/contracts/auth';
+import type { SignInResponse } from '@resonant/contracts/auth';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { AuthForm } from './auth-form.tsx';
 import { EmailField, PasswordField } from './credential-fields.tsx';
 
 interface SignInFormProps {
-  onSignedIn: (auth: AuthResponse) => void;
+  /** A session, or the challenge of the account's second factor. */
+  onSignedIn: (answer: SignInResponse) => void;
 }
 
 export function SignInForm({ onSignedIn }: SignInFormProps) {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useForm } from '@mantine/form';
-import type { AuthResponse } from '@resonant/contracts/auth';
+import type { SignInResponse } from '@resonant/contracts/auth';
 import { UpdateProfileBody } from '@resonant/contracts/profile';
 import {
   NEW_SOCIAL_USER_MESSAGE,
@@ -28,7 +28,8 @@ function pendingKey(pending: PendingSocialSignUp): string {
 
 interface SocialSignUpFormProps {
   pending: PendingSocialSignUp;
-  onSignedUp: (auth: AuthResponse) => void;
+  /** The new account's session (or, when the identity's account exists already, its sign-in). */
+  onSignedUp: (answer: SignInResponse) => void;
   onExpired: () => void;
 }
 

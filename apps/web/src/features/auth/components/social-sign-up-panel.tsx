@@ -1,6 +1,6 @@
 import { Center, Loader, VisuallyHidden } from '@mantine/core';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import type { AuthResponse } from '@resonant/contracts/auth';
+import type { SignInResponse } from '@resonant/contracts/auth';
 import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePendingSocialSignUp } from '../api/get-pending-social-sign-up.ts';
@@ -13,7 +13,7 @@ import { SocialSignUpForm } from './social-sign-up-form.tsx';
 interface SocialSignUpPanelProps {
   /** The URL's redirectTo; the pending sign-up's own is used when the URL has none. */
   redirectTo: string | null;
-  onAuthenticated: (auth: AuthResponse, mode: AuthMode, returnTo: string | null) => void;
+  onAuthenticated: (answer: SignInResponse, mode: AuthMode, returnTo: string | null) => void;
 }
 
 /**
