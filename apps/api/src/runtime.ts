@@ -16,6 +16,7 @@ import {
   invitationMailHandler,
 } from './features/invitations/invitation-mail.ts';
 import { CLAIM_MAIL_JOB, claimMailHandler } from './features/lifetime-claims/claim-mail.ts';
+import { RESET_MAIL_JOB, resetMailHandler } from './features/passwords/reset-mail.ts';
 import { JobWorker } from './jobs/job-worker.ts';
 import { createBillingProvider } from './lib/billing/create-billing-provider.ts';
 import { createHrvPool } from './lib/hrv-pool.ts';
@@ -43,6 +44,7 @@ export function createRuntime(deps: AppDeps, log: FastifyBaseLogger) {
 
   jobs.handle(INVITATION_MAIL_JOB, invitationMailHandler({ ...deps, mailer }));
   jobs.handle(CLAIM_MAIL_JOB, claimMailHandler({ ...deps, mailer }));
+  jobs.handle(RESET_MAIL_JOB, resetMailHandler({ ...deps, mailer }));
   jobs.handle(
     DEMO_ORG_REFRESH_JOB,
     demoOrgRefreshHandler({

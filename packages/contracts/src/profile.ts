@@ -55,5 +55,7 @@ export const UserProfile = z.object({
   org_id: z.string().nullable(),
   org_name: z.string().nullable(),
   group_name: z.string().nullable(),
+  /** A temporary password (set by an admin) must be replaced before anything else works. */
+  passwordChangeRequired: z.boolean(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;

@@ -6,6 +6,8 @@
 export type JobPayloads = {
   'invitation.mail': { invitationId: string };
   'lifetime-claim.mail': { claimId: string };
+  /** The account token (purpose reset-password) whose link to mail. */
+  'password-reset.mail': { tokenId: string };
   'billing.invoice-mail': { invoiceId: string };
   /** Invoices the job's organisation. */
   'billing.invoice': Record<string, never>;

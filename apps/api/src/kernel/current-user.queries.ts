@@ -17,6 +17,7 @@ export async function loadUserProfile(
   const [row] = await db
     .select({
       email: accounts.email,
+      passwordTemporary: accounts.passwordTemporary,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       gender: profiles.gender,
@@ -45,6 +46,7 @@ export async function loadUserProfile(
     org_id: context.orgId,
     org_name: row.orgName,
     group_name: row.groupName,
+    passwordChangeRequired: row.passwordTemporary,
   };
 }
 

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { generateToken, hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { conflict, unauthorized } from '../../lib/http-error.ts';
+import { assertPasswordAllowed } from '../../lib/password-policy.ts';
 import { audit } from '../../kernel/audit.ts';
 import { findAccountByEmail, insertAccount } from '../../kernel/accounts.queries.ts';
 import type { ClientInfo } from '../../kernel/client-info.ts';
@@ -18,6 +19,7 @@ export async function signUp(
   input: z.output<typeof SignUpBody>,
   client: ClientInfo,
 ): Promise<IssuedSession> {
+  assertPasswordAllowed(input.password);
   const accountId = await insertAccount(deps.db, {
     email: input.email,
     passwordHash: await hashPassword(input.password),
