@@ -58,6 +58,23 @@ const appRoutes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
   },
   {
+    // Public like the pay page: whoever has the address or the mailed link, signed in or not.
+    ...page(paths.forgotPassword, 'Forgot password', async () => {
+      const { ForgotPasswordPage } =
+        await import('../features/passwords/components/forgot-password-page.tsx');
+      return <ForgotPasswordPage />;
+    }),
+    errorElement: <RouteErrorPage />,
+  },
+  {
+    ...page(paths.resetPassword, 'Reset password', async () => {
+      const { ResetPasswordPage } =
+        await import('../features/passwords/components/reset-password-page.tsx');
+      return <ResetPasswordPage />;
+    }),
+    errorElement: <RouteErrorPage />,
+  },
+  {
     element: <SessionGate />,
     errorElement: <RouteErrorPage />,
     children: [
@@ -88,6 +105,10 @@ const appRoutes: RouteObject[] = [
                 const { ProcessInvitePage } =
                   await import('../features/invitations/components/process-invite-page.tsx');
                 return <ProcessInvitePage />;
+              }),
+              page(paths.user.settings, 'Settings', async () => {
+                const { SettingsPage } = await import('./routes/settings-page.tsx');
+                return <SettingsPage />;
               }),
               page(paths.processLifetimeInvite, 'Lifetime Membership', async () => {
                 const { ClaimMembershipPage } =
@@ -236,7 +257,6 @@ const appRoutes: RouteObject[] = [
               comingSoon(paths.user.biofeedback, 'Biofeedback', true),
               comingSoon(paths.user.mindfulness, 'Mindfulness', true),
               comingSoon(paths.user.selfCompassion, 'Self-Compassion', true),
-              comingSoon(paths.user.settings, 'Settings', true),
             ],
           },
         ],

@@ -8,6 +8,9 @@ export const paths = {
   welcome: '/welcome',
   processInvite: '/process-invite',
   processLifetimeInvite: '/process-life-time-membership-invite',
+  /** Ask for a password reset link; the link opens `resetPassword` (`?it=` token). */
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   billing: {
     /** The local (test-mode) provider's pay page of one invoice: public, its token in the path. */
     hostedInvoice: '/billing/invoice/:token',

@@ -21,6 +21,7 @@ const auth: AuthResponse = {
     org_id: null,
     org_name: null,
     group_name: null,
+    passwordChangeRequired: false,
   },
 };
 

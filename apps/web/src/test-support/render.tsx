@@ -23,6 +23,7 @@ export const ORG_ADMIN: UserProfile = UserProfile.parse({
   org_id: '00000000-0000-4000-8000-0000000000a1',
   org_name: 'Acme Wellness',
   group_name: null,
+  passwordChangeRequired: false,
 });
 
 /** The app admin, who works in no organisation. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Badge, Box, Menu, Text } from '@mantine/core';
-import { IconCreditCard, IconKey, IconLogout } from '@tabler/icons-react';
+import { IconCreditCard, IconKey, IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ROLE_LABELS } from '@resonant/contracts/roles';
 import type { UserProfile } from '@resonant/contracts/profile';
@@ -66,6 +66,13 @@ export function ProfileMenu({ user, defaultOpened = false }: ProfileMenuProps) {
               Billing Settings
             </Menu.Item>
           )}
+          <Menu.Item
+            component={Link}
+            to={paths.user.settings}
+            leftSection={<IconSettings size={18} aria-hidden />}
+          >
+            Settings
+          </Menu.Item>
           <Menu.Item
             leftSection={<IconKey size={18} aria-hidden />}
             onClick={() => {
