@@ -5,7 +5,7 @@ import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { RouteErrorPage } from '../components/route-error-page.tsx';
 import { paths } from '../config/paths.ts';
 import type { RouteHandle } from './route-handle.ts';
-import { AreaLayout, PlainLayout } from './routes/area-layout.tsx';
+import { AreaLayout, OwnAreaLayout, PlainLayout } from './routes/area-layout.tsx';
 import { RequireAuth } from './routes/require-auth.tsx';
 import { SessionGate } from './routes/session-gate.tsx';
 import { carriesLandingNotice } from './social-landing-params.ts';
@@ -106,14 +106,20 @@ const appRoutes: RouteObject[] = [
                   await import('../features/invitations/components/process-invite-page.tsx');
                 return <ProcessInvitePage />;
               }),
-              page(paths.user.settings, 'Settings', async () => {
-                const { SettingsPage } = await import('./routes/settings-page.tsx');
-                return <SettingsPage />;
-              }),
               page(paths.processLifetimeInvite, 'Lifetime Membership', async () => {
                 const { ClaimMembershipPage } =
                   await import('../features/lifetime-claims/components/claim-membership-page.tsx');
                 return <ClaimMembershipPage />;
+              }),
+            ],
+          },
+          {
+            // Every role's own settings, in the frame of where they work.
+            element: <OwnAreaLayout />,
+            children: [
+              page(paths.user.settings, 'Settings', async () => {
+                const { SettingsPage } = await import('./routes/settings-page.tsx');
+                return <SettingsPage />;
               }),
             ],
           },

@@ -72,6 +72,13 @@ export function AreaLayout({ area }: AreaLayoutProps) {
   return <Navigate to={ROLE_HOME[user.user_type]} replace />;
 }
 
+/** Pages of every role (Settings): in the frame of the area the user works in now. */
+export function OwnAreaLayout() {
+  const { data: user } = useProfile();
+  if (!user) return <FullPageLoader />;
+  return <AppFrame area={AREA_OF_ROLE[user.user_type]} user={user} />;
+}
+
 /** Pages any signed-in user may open, outside the areas. */
 export function PlainLayout() {
   const { data: user } = useProfile();
