@@ -13,7 +13,10 @@ import { listLiveSessions, revokeOwnSession } from './account-sessions.queries.t
 
 type SessionRow = Awaited<ReturnType<typeof listLiveSessions>>[number];
 
-/** "Firefox 128" and "macOS 14.5" from a user agent; null for what it does not name. */
+/**
+ * "Firefox 128.0" and "Windows 10" from a user agent (a system's marketing name where bowser knows
+ * one, else its version); null for what it does not name.
+ */
 function device(userAgent: string | null): Pick<AccountSession, 'browser' | 'os'> {
   if (!userAgent) return { browser: null, os: null };
   const parsed = Bowser.parse(userAgent);
@@ -21,7 +24,7 @@ function device(userAgent: string | null): Pick<AccountSession, 'browser' | 'os'
     name ? [name, version?.split('.').slice(0, 2).join('.')].filter(Boolean).join(' ') : null;
   return {
     browser: named(parsed.browser.name, parsed.browser.version),
-    os: named(parsed.os.name, parsed.os.version),
+    os: named(parsed.os.name, parsed.os.versionName ?? parsed.os.version),
   };
 }
 
