@@ -49,6 +49,9 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/sign-up',
   'POST /api/auth/sign-in',
   'POST /api/auth/refresh',
+  // Forgotten password: one answer for any address; the mailed link's token is the secret.
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
   'GET /api/health',
   'HEAD /api/health',
   // The local (test-mode) invoice's pay page, its payment and PDF: the token is the secret, as

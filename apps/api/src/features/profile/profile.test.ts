@@ -20,6 +20,8 @@ const PROFILE_FIELDS = [
   'org_id',
   'org_name',
   'group_name',
+  // Issue 27: a temporary password must be replaced first (passwords feature).
+  'passwordChangeRequired',
 ].sort();
 
 describe('/api/user/profile', () => {
@@ -122,6 +124,7 @@ describe('/api/user/profile', () => {
         org_id: org.id,
         org_name: 'Profile Test Org',
         group_name: null,
+        passwordChangeRequired: false,
       });
     });
 
@@ -175,7 +178,8 @@ describe('/api/user/profile', () => {
 
     it('never sends secrets', async () => {
       const body = (await get(tokens.member)).body;
-      expect(body).not.toMatch(/argon2|password|hash/i);
+      // `passwordChangeRequired` is a flag, not a secret: no hash, no password value.
+      expect(body).not.toMatch(/argon2|hash|"password"/i);
     });
   });
 
