@@ -11,6 +11,7 @@ import { createOidcClients } from './features/social-sign-in/oidc-clients.ts';
 import { signInMethodsRoutes } from './features/social-sign-in/sign-in-methods.routes.ts';
 import { socialSignInRoutes } from './features/social-sign-in/social-sign-in.routes.ts';
 import { signInLimits } from './features/auth/sign-in-limits.ts';
+import { accountSessionsRoutes } from './features/account-sessions/account-sessions.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { localPayRoutes } from './features/billing/local-pay.routes.ts';
@@ -23,6 +24,7 @@ import { lifetimeClaimsRoutes } from './features/lifetime-claims/lifetime-claims
 import { orgUsersRoutes } from './features/org-users/org-users.routes.ts';
 import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
 import { participantsRoutes } from './features/participants/participants.routes.ts';
+import { passwordsRoutes } from './features/passwords/passwords.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { readingsRoutes } from './features/ingestion/readings.routes.ts';
 import { reportsRoutes } from './features/reports/reports.routes.ts';
@@ -32,6 +34,7 @@ import { tagsRoutes } from './features/tags/tags.routes.ts';
 import { topOrganizationsRoutes } from './features/top-organizations/top-organizations.routes.ts';
 import { twoFactorRoutes } from './features/two-factor/two-factor.routes.ts';
 import { serializeError } from './lib/error-log.ts';
+import { windowCounter } from './lib/rate-limit.ts';
 import { serializeRequest } from './lib/request-log.ts';
 import { compressionPlugin } from './plugins/compression.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -132,6 +135,7 @@ export async function buildApp(
   await app.register(signInMethodsRoutes, social);
   await app.register(healthRoutes, deps);
   await app.register(profileRoutes, deps);
+  await app.register(accountSessionsRoutes, deps);
   await app.register(switchRoutes, deps);
   await app.register(tagsRoutes, deps);
   await app.register(readingsRoutes, { ...deps, hrv });
@@ -145,6 +149,15 @@ export async function buildApp(
   await app.register(topOrganizationsRoutes, deps);
   await app.register(invitationsRoutes, { ...deps, jobs });
   await app.register(lifetimeClaimsRoutes, { ...deps, jobs });
+  await app.register(passwordsRoutes, {
+    ...deps,
+    jobs,
+    resetMailsPerEmail: windowCounter(app, {
+      name: 'password-reset:email',
+      max: deps.config.PASSWORD_RESET_MAILS_PER_EMAIL,
+      windowSeconds: 3600,
+    }),
+  });
   await app.register(demoOrgRoutes, { ...deps, jobs });
   await app.register(billingRoutes, { ...deps, billing, log: app.log });
   await app.register(localPayRoutes, { ...deps, billing, log: app.log });

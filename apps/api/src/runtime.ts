@@ -22,6 +22,7 @@ import {
   VERIFICATION_MAIL_JOB,
   verificationMailHandler,
 } from './features/email-verification/verification-mail.ts';
+import { RESET_MAIL_JOB, resetMailHandler } from './features/passwords/reset-mail.ts';
 import { JobWorker } from './jobs/job-worker.ts';
 import { createBillingProvider } from './lib/billing/create-billing-provider.ts';
 import { createHrvPool } from './lib/hrv-pool.ts';
@@ -51,6 +52,7 @@ export function createRuntime(deps: AppDeps, log: FastifyBaseLogger) {
   jobs.handle(CLAIM_MAIL_JOB, claimMailHandler({ ...deps, mailer }));
   jobs.handle(VERIFICATION_MAIL_JOB, verificationMailHandler({ ...deps, mailer }));
   jobs.handle(SIGN_UP_NOTICE_JOB, signUpNoticeHandler({ ...deps, mailer }));
+  jobs.handle(RESET_MAIL_JOB, resetMailHandler({ ...deps, mailer }));
   jobs.handle(
     DEMO_ORG_REFRESH_JOB,
     demoOrgRefreshHandler({

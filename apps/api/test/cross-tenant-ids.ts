@@ -9,6 +9,7 @@ import type { Reading } from '@resonant/contracts/readings';
 import type { HrvSession } from '@resonant/contracts/sessions';
 import { tags } from '../src/db/schema/readings.ts';
 import type { TestApp } from './build-test-app.ts';
+import { firstSignIn } from './own-password.ts';
 import { syntheticRr } from './synthetic-rr.ts';
 import { encryptForTransport } from './transport-password.ts';
 
@@ -109,7 +110,7 @@ export async function buildTenant(t: TestApp, appAdminToken: string, name: strin
     }),
     `add organization ${name}`,
   );
-  const admin = await t.signIn(adminEmail, PASSWORD);
+  const admin = await firstSignIn(t, adminEmail, PASSWORD);
 
   const people: Partial<Record<TenantPerson, { id: string; email: string }>> = {
     admin: { id: org.admin_user_id, email: adminEmail },
@@ -168,7 +169,7 @@ export async function buildTenant(t: TestApp, appAdminToken: string, name: strin
     .values({ orgId: org.org_id, name: `${name} tag` })
     .returning({ id: tags.id });
 
-  const member = await t.signIn(people.member!.email, PASSWORD);
+  const member = await firstSignIn(t, people.member!.email, PASSWORD);
   const reading = ok<Reading>(
     await t.call('POST', '/api/v1/readings', member, {
       clientId: randomUUID(),
@@ -218,7 +219,7 @@ export async function buildTenant(t: TestApp, appAdminToken: string, name: strin
     'save a card',
   );
 
-  const deputy = await t.signIn(people.deputy!.email, PASSWORD);
+  const deputy = await firstSignIn(t, people.deputy!.email, PASSWORD);
   ok(
     await t.call('POST', '/api/switch', deputy, {
       currentOrgId: org.org_id,
@@ -233,7 +234,7 @@ export async function buildTenant(t: TestApp, appAdminToken: string, name: strin
     orgId: org.org_id,
     groups: { Default: org.default_group_id, Team: team },
     users: { admin: id('admin'), deputy: id('deputy'), lead: id('lead'), member: id('member') },
-    tokens: { admin, deputy, lead: await t.signIn(people.lead!.email, PASSWORD), member },
+    tokens: { admin, deputy, lead: await firstSignIn(t, people.lead!.email, PASSWORD), member },
     invitationId: invitation.invitation.id,
     readingId: reading.id,
     sessionId: session.id,

@@ -72,7 +72,7 @@ test('adds a user; Escape closes the dialog and gives the focus back', async ({
   await tabTo(page, dialog.getByRole('textbox', { name: 'Email' }));
   await page.keyboard.type(email);
   await tabTo(page, dialog.getByRole('textbox', { name: 'Password' }));
-  await page.keyboard.type('Welcome#42');
+  await page.keyboard.type('Welcome#Edda#42');
   await tabTo(page, dialog.getByRole('combobox', { name: 'Groups' }));
   await page.keyboard.type('Engin');
   await expect(page.getByRole('option', { name: 'Engineering' })).toBeVisible();

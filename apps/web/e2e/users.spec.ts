@@ -1,5 +1,6 @@
 import { expect, test } from './support/test.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { AuthResponse } from '@resonant/contracts/auth';
 import { expectPath, sideMenu, signInViaUi, toast, uniqueEmail } from './support/app.ts';
 import { DEMO } from './support/env.ts';
 import { apiSession, buildOrg, type Person } from './support/org-builder.ts';
@@ -47,7 +48,7 @@ test.describe('org admin', () => {
     await dialog.getByRole('textbox', { name: 'First Name' }).fill('Edda');
     await dialog.getByRole('textbox', { name: 'Last Name' }).fill('Added');
     await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
-    await dialog.getByRole('textbox', { name: 'Password' }).fill('Welcome#42');
+    await dialog.getByRole('textbox', { name: 'Password' }).fill('Welcome#Edda#42');
     await dialog.getByRole('textbox', { name: 'Date of Birth' }).fill('1993-03-09');
     await dialog.getByRole('combobox', { name: 'Groups' }).click();
     await page.getByRole('option', { name: 'Engineering' }).click();
@@ -67,11 +68,13 @@ test.describe('org admin', () => {
     await expect(edit.getByRole('checkbox', { name: 'Organization Admin' })).not.toBeChecked();
     await edit.getByRole('button', { name: 'Cancel' }).click();
 
-    // The password went encrypted and arrived intact: the new user signs in with it.
+    // The password went encrypted and arrived intact: the new user signs in with it, and must
+    // replace it (an admin typed it) before anything else.
     const signIn = await request.post('/api/auth/sign-in', {
-      data: { email, password: 'Welcome#42' },
+      data: { email, password: 'Welcome#Edda#42' },
     });
     expect(signIn.status()).toBe(200);
+    expect(((await signIn.json()) as AuthResponse).user.passwordChangeRequired).toBe(true);
   });
 
   test('imports a CSV with one bad row and sees it listed with its reason', async ({

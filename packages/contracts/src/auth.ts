@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { BirthDate, FirstName, GenderField, LastName, UserProfile } from './profile.ts';
 
-export const PASSWORD_MIN = 6;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
 export const EMAIL_MAX = 254;
 
 export const Email = z
@@ -16,7 +17,16 @@ export const Password = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(256, 'Password must be at most 256 characters');
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+/**
+ * A password the person already has (sign-in, linking, the current one of a change): only checked
+ * against its hash, so an older, shorter password still works until it is changed.
+ */
+export const CurrentPassword = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
 /** POST /api/auth/sign-up. */
 export const SignUpBody = z.object({
@@ -30,7 +40,7 @@ export const SignUpBody = z.object({
 export type SignUpBody = z.input<typeof SignUpBody>;
 
 /** POST /api/auth/sign-in. */
-export const SignInBody = z.object({ email: Email, password: Password });
+export const SignInBody = z.object({ email: Email, password: CurrentPassword });
 export type SignInBody = z.input<typeof SignInBody>;
 
 /**

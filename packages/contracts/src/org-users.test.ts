@@ -38,7 +38,7 @@ describe('AddUserFields (SPEC §5 Add User)', () => {
     ['email', 'ada@', 'Please enter a valid email.'],
     ['email', `${'a'.repeat(39)}@example.com`, 'Email must be at most 50 characters'],
     ['password', '', 'Password is required'],
-    ['password', 'Ab#1', 'Password must be at least 6 characters'],
+    ['password', 'Ab#1', 'Password must be at least 8 characters'],
     ['gender', null, 'Gender is required'],
     ['birthDate', '', 'Date of Birth is required'],
     ['birthDate', tomorrow, 'Date of Birth must be a valid date, not in the future'],

@@ -268,7 +268,7 @@ export const IMPORT_COLUMNS: readonly ImportColumn[] = [
     name: 'password',
     required: false,
     description:
-      'For new accounts only, at least 6 characters. Empty: the account has no password and signs ' +
+      'For new accounts only, at least 8 characters, not a common password; temporary until its owner replaces it. Empty: the account has no password and signs ' +
       'in with a social sign-in for that email. Never changes an existing account.',
     example: '',
   },

@@ -64,5 +64,7 @@ export const UserProfile = z.object({
    * admins, and the account has none: admin actions answer 403 until it enrols.
    */
   mfaSetupRequired: z.boolean(),
+  /** A temporary password (set by an admin) must be replaced before anything else works. */
+  passwordChangeRequired: z.boolean(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GENDERS } from './profile.ts';
-import { Password } from './auth.ts';
+import { CurrentPassword } from './auth.ts';
 
 /**
  * Social sign-in with OpenID Connect (SPEC §1, §2, §4): the providers the server is configured
@@ -71,7 +71,7 @@ export const PendingSocialSignUp = z.object({
 export type PendingSocialSignUp = z.infer<typeof PendingSocialSignUp>;
 
 /** POST /api/auth/social/link: the existing account's password, proving it before the link. */
-export const LinkWithPasswordBody = z.object({ password: Password });
+export const LinkWithPasswordBody = z.object({ password: CurrentPassword });
 export type LinkWithPasswordBody = z.input<typeof LinkWithPasswordBody>;
 
 /** A provider linked to the signed-in account. */

@@ -40,6 +40,11 @@ const EnvSchema = z.object({
   DEMO_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   SESSION_TTL_MINUTES: z.coerce.number().int().positive().default(60),
   REFRESH_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  /** However often it is refreshed, a session ends this long after it opened. */
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(30),
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().positive().default(60),
+  /** Reset mails per address per hour; past it the same answer, and no mail. */
+  PASSWORD_RESET_MAILS_PER_EMAIL: z.coerce.number().int().positive().default(3),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),

@@ -10,6 +10,8 @@ export type JobPayloads = {
   'account.verification-mail': { tokenId: string };
   /** Someone signed up with the proven address of this account: tell its owner. */
   'account.sign-up-notice': { accountId: string };
+  /** The account token (purpose reset-password) whose link to mail. */
+  'password-reset.mail': { tokenId: string };
   'billing.invoice-mail': { invoiceId: string };
   /** Invoices the job's organisation. */
   'billing.invoice': Record<string, never>;

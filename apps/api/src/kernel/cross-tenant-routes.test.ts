@@ -584,6 +584,11 @@ const table: Record<string, Row> = {
       "removes one of the caller's own identities only: any other account's id is 404 like " +
       "nobody's, whatever organisation it is in (auth/oidc/sign-in-methods.test.ts)",
   },
+  'DELETE /api/user/sessions/{sessionId}': {
+    exempt:
+      "signs out one of the caller's own sessions only: any other account's session id is 404 " +
+      "like nobody's, whatever organisation it is in (account-sessions/account-sessions.test.ts)",
+  },
   'POST /api/process-invitation': { exempt: TOKEN_ROUTE },
   'GET /api/life_time_subscription/claim_details': { exempt: TOKEN_ROUTE },
   'POST /api/life_time_subscription/claim_membership': { exempt: TOKEN_ROUTE },

@@ -19,6 +19,7 @@ export async function loadUserProfile(
     .select({
       email: accounts.email,
       emailVerifiedAt: accounts.emailVerifiedAt,
+      passwordTemporary: accounts.passwordTemporary,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
       gender: profiles.gender,
@@ -55,6 +56,7 @@ export async function loadUserProfile(
       enabled: row.mfaEnabledAt !== null,
       requiredByOrgIds: row.orgRequiresAdminMfa && context.orgId ? [context.orgId] : [],
     }),
+    passwordChangeRequired: row.passwordTemporary,
   };
 }
 

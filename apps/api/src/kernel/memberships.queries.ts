@@ -14,6 +14,8 @@ export type SignedInCaller = {
   accountId: string;
   memberships: MembershipSnapshot;
   context: Context;
+  /** The account's password is temporary: only the routes that replace it answer (session plugin). */
+  passwordChangeRequired: boolean;
   /** The database state the caller was read in (see TenantScope.snapshot). */
   snapshot: string;
   /** Its second factor, and the organisations that require one of their admins. */
@@ -41,11 +43,12 @@ type CallerRow = {
   current_type: ContextType | null;
   orgs: OrgRow[] | null;
   mfa_enabled: boolean;
+  password_temporary: boolean;
 };
 
 /**
  * The whole caller in ONE statement, so every authenticated request costs one database round trip
- * before its handler: the live (unrevoked, unexpired) session of the token hash, its account's email
+ * before its handler: the live (unrevoked, unexpired, within its absolute lifetime) session of the token hash, its account's email
  * and stored context, and its memberships of active organisations — per organisation one json
  * object whose group lists are uuid arrays aggregated in the database, so an org admin's thousand
  * groups are one array, not a thousand rows. Nothing is cached: a removed membership or a revoked
@@ -57,6 +60,7 @@ async function loadCallerRow(db: Database, tokenHash: string, now: Date) {
     select pg_current_snapshot()::text as snapshot, s.id as session_id, s.account_id, a.email,
       p.current_org_id, p.current_group_id, p.current_type,
       a.totp_enabled_at is not null as mfa_enabled,
+      a.password_temporary,
       (select json_agg(json_build_object(
           'orgId', m.org_id,
           'isOrgAdmin', m.role = 'admin',
@@ -75,7 +79,10 @@ async function loadCallerRow(db: Database, tokenHash: string, now: Date) {
     join accounts a on a.id = s.account_id
     left join profiles p on p.account_id = s.account_id
     where s.token_hash = ${tokenHash} and s.revoked_at is null
-      and s.expires_at > ${now.toISOString()}::timestamptz`)) as unknown as { rows: CallerRow[] };
+      and s.expires_at > ${now.toISOString()}::timestamptz
+      and s.absolute_expires_at > ${now.toISOString()}::timestamptz`)) as unknown as {
+    rows: CallerRow[];
+  };
   return result.rows[0] ?? null;
 }
 
@@ -126,6 +133,7 @@ export async function loadSignedInCaller(
     accountId: row.account_id,
     memberships,
     context: resolveContext(memberships, stored),
+    passwordChangeRequired: row.password_temporary,
     snapshot: row.snapshot,
     secondFactor: {
       enabled: row.mfa_enabled,

@@ -58,7 +58,14 @@ export async function createAccountsByEmail(
   if (fresh.length === 0) return { ids, created, unproven };
   const inserted = await tx
     .insert(accounts)
-    .values(fresh.map((account) => ({ email: account.email, passwordHash: account.passwordHash })))
+    .values(
+      fresh.map((account) => ({
+        email: account.email,
+        passwordHash: account.passwordHash,
+        // Every account made here is made by an admin: a password they typed is only temporary.
+        passwordTemporary: account.passwordHash !== null,
+      })),
+    )
     .onConflictDoNothing()
     .returning({ id: accounts.id, email: accounts.email });
   for (const account of inserted) {

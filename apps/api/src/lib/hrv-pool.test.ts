@@ -100,12 +100,12 @@ describe('a server whose threads are running', () => {
     const base = `http://127.0.0.1:${server.port}`;
     // Each request on a connection of its own, closed with its answer: a kept-alive one would hold
     // the server's stop (its own matter, not the threads').
-    const call = (path: string, token: string | null, body?: object) =>
+    const call = (path: string, token: string | null, body?: object, method?: 'PUT') =>
       new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
         const request = http.request(
           `${base}${path}`,
           {
-            method: body ? 'POST' : 'GET',
+            method: method ?? (body ? 'POST' : 'GET'),
             agent: false,
             headers: {
               ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -139,6 +139,9 @@ describe('a server whose threads are running', () => {
     });
     expect(added.status).toBeLessThan(300);
     const member = await signIn('pat.pool@example.test', 'Pool#Member42');
+    // The app admin set that password: it is temporary until its owner replaces it.
+    const chosen = { currentPassword: 'Pool#Member42', newPassword: 'Own#Chosen#2026' };
+    expect((await call('/api/user/password', member, chosen, 'PUT')).status).toBe(200);
     const batch = readings.slice(0, 1000);
     const first = await call('/api/v1/readings/batch', member, { readings: batch.slice(0, 1) });
     expect(first).toMatchObject({ status: 200, json: { created: 1 } });

@@ -4,6 +4,7 @@ import { Password } from '@resonant/contracts/auth';
 import { PASSWORD_NOT_READABLE_MESSAGE } from '@resonant/contracts/org-users';
 import type { Database } from '../db/client.ts';
 import { badRequest } from './http-error.ts';
+import { assertPasswordAllowed } from './password-policy.ts';
 import { findServerKey, insertServerKeyIfAbsent } from './server-keys.queries.ts';
 import { issueMessage } from './zod-issues.ts';
 
@@ -75,12 +76,16 @@ async function decryptTransportedPassword(db: Database, base64: string): Promise
   }
 }
 
-/** Decrypts a password the browser encrypted and checks it with the sign-up rules; 400 if it fails. */
+/**
+ * Decrypts a password the browser encrypted and checks it with the sign-up rules and the
+ * common-password check; 400 if it fails.
+ */
 export async function readTransportedPassword(db: Database, base64: string): Promise<string> {
   const checked = Password.safeParse(await decryptTransportedPassword(db, base64));
   // Only the rule's message leaves: never the value.
   if (!checked.success) {
     throw badRequest(issueMessage(checked.error.issues, 'Invalid password', ['password']));
   }
+  assertPasswordAllowed(checked.data);
   return checked.data;
 }

@@ -51,6 +51,9 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/refresh',
   // The mailed confirmation link: its single-use token is the secret (issue 27).
   'POST /api/auth/verify-email',
+  // Forgotten password: one answer for any address; the mailed link's token is the secret.
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
   'GET /api/health',
   'HEAD /api/health',
   // The local (test-mode) invoice's pay page, its payment and PDF: the token is the secret, as

@@ -1,11 +1,19 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+import { PASSWORD_CHANGE_REQUIRED_MESSAGE } from '@resonant/contracts/passwords';
 import type { AppDeps } from '../app-deps.ts';
 import { loadSignedInCaller, type SignedInCaller } from '../kernel/memberships.queries.ts';
 import { hashToken } from '../lib/crypto.ts';
-import { unauthorized } from '../lib/http-error.ts';
+import { forbidden, unauthorized } from '../lib/http-error.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route answers a caller whose password is temporary (set by an admin): only what replacing
+     * it needs (read the profile, change the password, sign out). Every other route answers 403.
+     */
+    openWithTemporaryPassword?: boolean;
+  }
   interface FastifyRequest {
     /**
      * The caller's session with its memberships and resolved context; set on every route that is
@@ -24,7 +32,8 @@ function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * Resolves the bearer token to a live session and its caller, in one database round trip; any
- * non-public route without one answers 401.
+ * non-public route without one answers 401, and a caller with a temporary password 403 on every
+ * route not opened for it (the one place that gate is kept).
  */
 export const sessionPlugin = fp<Pick<AppDeps, 'db' | 'clock' | 'config'>>(
   async (app, { db, clock, config }) => {
@@ -37,6 +46,9 @@ export const sessionPlugin = fp<Pick<AppDeps, 'db' | 'clock' | 'config'>>(
         ? await loadSignedInCaller(db, hashToken(token), clock(), config.APP_ADMIN_EMAIL)
         : null;
       if (!caller) throw unauthorized();
+      if (caller.passwordChangeRequired && !request.routeOptions.config.openWithTemporaryPassword) {
+        throw forbidden(PASSWORD_CHANGE_REQUIRED_MESSAGE);
+      }
       request.session = caller;
     });
   },

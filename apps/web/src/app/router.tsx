@@ -58,6 +58,23 @@ const appRoutes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
   },
   {
+    // Public like the pay page: whoever has the address or the mailed link, signed in or not.
+    ...page(paths.forgotPassword, 'Forgot password', async () => {
+      const { ForgotPasswordPage } =
+        await import('../features/passwords/components/forgot-password-page.tsx');
+      return <ForgotPasswordPage />;
+    }),
+    errorElement: <RouteErrorPage />,
+  },
+  {
+    ...page(paths.resetPassword, 'Reset password', async () => {
+      const { ResetPasswordPage } =
+        await import('../features/passwords/components/reset-password-page.tsx');
+      return <ResetPasswordPage />;
+    }),
+    errorElement: <RouteErrorPage />,
+  },
+  {
     element: <SessionGate />,
     errorElement: <RouteErrorPage />,
     children: [
@@ -101,6 +118,16 @@ const appRoutes: RouteObject[] = [
                 const { ClaimMembershipPage } =
                   await import('../features/lifetime-claims/components/claim-membership-page.tsx');
                 return <ClaimMembershipPage />;
+              }),
+            ],
+          },
+          {
+            // Every role's own settings, in the frame of where they work.
+            element: <OwnAreaLayout />,
+            children: [
+              page(paths.user.settings, 'Settings', async () => {
+                const { SettingsPage } = await import('./routes/settings-page.tsx');
+                return <SettingsPage />;
               }),
             ],
           },
@@ -240,16 +267,6 @@ const appRoutes: RouteObject[] = [
                 return <AdminInvoicesPage />;
               }),
               comingSoon(paths.admin.activity, 'Activity'),
-            ],
-          },
-          {
-            // Every role's own settings, in the frame of the area they work in.
-            element: <OwnAreaLayout />,
-            children: [
-              page(paths.user.settings, 'Settings', async () => {
-                const { SettingsPage } = await import('./routes/settings-page.tsx');
-                return <SettingsPage />;
-              }),
             ],
           },
           {

@@ -10,6 +10,9 @@ export const paths = {
   processLifetimeInvite: '/process-life-time-membership-invite',
   /** A sign-up's confirmation link (issue 27): public, its token in `it`. */
   verifyEmail: '/verify-email',
+  /** Ask for a password reset link; the link opens `resetPassword` (`?it=` token). */
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   billing: {
     /** The local (test-mode) provider's pay page of one invoice: public, its token in the path. */
     hostedInvoice: '/billing/invoice/:token',

@@ -24,6 +24,7 @@ const auth: AuthResponse = {
     emailVerified: true,
     mfaEnabled: false,
     mfaSetupRequired: false,
+    passwordChangeRequired: false,
   },
 };
 

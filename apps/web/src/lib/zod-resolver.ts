@@ -14,7 +14,7 @@ interface SafeParseSchema {
 
 /**
  * Mantine form validation from a contracts schema, so the web app shows exactly the messages the
- * API would answer with. The first issue of each field wins ("is required" before "at least 6").
+ * API would answer with. The first issue of each field wins ("is required" before "at least 8").
  */
 export function zodResolver(schema: SafeParseSchema): (values: unknown) => FormErrors {
   return (values) => {

@@ -26,6 +26,7 @@ export const ORG_ADMIN: UserProfile = UserProfile.parse({
   emailVerified: true,
   mfaEnabled: false,
   mfaSetupRequired: false,
+  passwordChangeRequired: false,
 });
 
 /** The app admin, who works in no organisation. */

@@ -27,7 +27,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   );
 
   // No session to restore is the ordinary state of a signed-out visitor, not an error: 204, and
-  // whatever cookie came along is cleared.
+  // whatever cookie came along is cleared. A spent refresh token ends its session (a replay).
   app.post(
     '/api/auth/refresh',
     {
@@ -35,9 +35,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       schema: { tags: ['auth'], response: { 200: AuthResponse, 204: z.null() } },
     },
     async (request, reply) => {
-      const session = await refreshSession(deps, request.cookies[REFRESH_COOKIE]);
-      if (session) return sendSession(reply, session, 200, publicUrl);
-      clearRefreshCookie(reply);
+      const session = await refreshSession(
+        deps,
+        request.cookies[REFRESH_COOKIE],
+        clientInfo(request),
+      );
+      if (session && session !== 'lost-race') return sendSession(reply, session, 200, publicUrl);
+      // A tab that lost a refresh race leaves the cookie the winner just set.
+      if (!session) clearRefreshCookie(reply);
       return reply.status(204).send(null);
     },
   );
@@ -45,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
   app.post(
     '/api/auth/sign-out',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', openWithTemporaryPassword: true },
       schema: { tags: ['auth'], response: { 204: z.null(), ...errorResponses(401) } },
     },
     async (request, reply) => {

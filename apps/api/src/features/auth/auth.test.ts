@@ -84,7 +84,7 @@ describe('auth', () => {
       ['birthDate', '2999-01-01', ''],
       ['email', 'not-an-email', 'Invalid email address'],
       ['email', '', 'Email is required'],
-      ['password', '12345', 'Password must be at least 6 characters'],
+      ['password', '1234567', 'Password must be at least 8 characters'],
       ['password', undefined, 'Password is required'],
     ];
     it.each(invalid)('answers 400 naming %s for %j', async (field, value, message) => {

@@ -12,6 +12,7 @@ import { findAccountByEmail, insertAccount } from '../../kernel/accounts.queries
 import { audit } from '../../kernel/audit.ts';
 import type { ClientInfo } from '../../kernel/client-info.ts';
 import { hashPassword } from '../../lib/crypto.ts';
+import { assertPasswordAllowed } from '../../lib/password-policy.ts';
 import type { WindowCounter } from '../../lib/rate-limit.ts';
 import type { PendingSignUp } from './pending-sign-up.ts';
 import { SIGN_UP_NOTICE_JOB, VERIFICATION_MAIL_JOB } from './verification-mail.ts';
@@ -57,6 +58,8 @@ export async function signUp(
   input: z.output<typeof SignUpBody>,
   client: ClientInfo,
 ): Promise<CheckInboxResponse> {
+  // Refused before the address is looked at, so the answer says nothing about who holds it.
+  assertPasswordAllowed(input.password);
   const passwordHash = await hashPassword(input.password);
   const details = {
     firstName: input.firstName,

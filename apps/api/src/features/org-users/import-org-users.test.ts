@@ -110,7 +110,7 @@ describe('POST /api/org/users/import', () => {
 
   it('imports the good rows and lists the bad one with its reason', async () => {
     const file = csv([
-      'Ada,Lovelace,ada.one@example.test,Female,1985-12-10,Engineering,Secret#12',
+      'Ada,Lovelace,ada.one@example.test,Female,1985-12-10,Engineering,Analytic#1843',
       'Ben,Okafor,ben.one@example.test,male,1990-01-02,,',
       'Cy,Moreau,not-an-email,Male,1990-01-02,,',
       'Di,Novak,di.one@example.test,Female,1979-07-07,engineering;Default,',
@@ -146,7 +146,7 @@ describe('POST /api/org/users/import', () => {
     expect(await groupsOf(ada!.user_id)).toEqual([org.defaultGroupId, engineering.id].sort());
     expect(await groupsOf(ben!.user_id)).toEqual([org.defaultGroupId]);
     // A password cell gives the new account that password; an empty one gives it none.
-    await expect(t.signIn('ada.one@example.test', 'Secret#12')).resolves.toEqual(
+    await expect(t.signIn('ada.one@example.test', 'Analytic#1843')).resolves.toEqual(
       expect.any(String),
     );
     const [benAccount] = await t.db
@@ -209,7 +209,7 @@ describe('POST /api/org/users/import', () => {
         email: 'r6@example.test',
         reason: 'Date of Birth must be a valid date, not in the future',
       },
-      { row: 8, email: 'r7@example.test', reason: 'Password must be at least 6 characters' },
+      { row: 8, email: 'r7@example.test', reason: 'Password must be at least 8 characters' },
       { row: 9, email: 'r8@example.test', reason: 'Unknown group: Marketing' },
       {
         row: 10,

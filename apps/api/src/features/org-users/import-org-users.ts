@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Password } from '@resonant/contracts/auth';
+import { Password, PASSWORD_MIN } from '@resonant/contracts/auth';
 import { ORGANIZATION_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import {
   APP_ADMIN_CANNOT_JOIN_MESSAGE,
@@ -13,10 +13,12 @@ import {
   type ImportUsersResponse,
 } from '@resonant/contracts/org-users';
 import { csvSafe } from '@resonant/contracts/csv-safety';
+import { PASSWORD_TOO_COMMON_MESSAGE } from '@resonant/contracts/passwords';
 import { BirthDate, FirstName, GENDERS, GenderField, LastName } from '@resonant/contracts/profile';
 import type { AppDeps } from '../../app-deps.ts';
 import { audit } from '../../kernel/audit.ts';
 import { CsvFormatError, csvRecords } from '../../lib/csv-records.ts';
+import { isTooCommon } from '../../lib/password-policy.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { requireUsersScope, type TenantScope, type UsersScope } from '../../kernel/scope.ts';
 import { enrolUsers, type EnrolRow } from './enrol-users.ts';
@@ -43,7 +45,14 @@ const ImportRow = z.object({
   ),
   birthDate: z.preprocess(trimmed, BirthDate),
   // Passwords are taken as typed (spaces included); an empty cell means "no password".
-  password: z.preprocess((value) => (value === '' ? null : value), Password.nullable()),
+  password: z.preprocess(
+    (value) => (value === '' ? null : value),
+    Password.refine(
+      // A password the length rules refuse already has its reason.
+      (password) => password.length < PASSWORD_MIN || !isTooCommon(password),
+      PASSWORD_TOO_COMMON_MESSAGE,
+    ).nullable(),
+  ),
 });
 
 type ColumnIndex = Map<string, number>;

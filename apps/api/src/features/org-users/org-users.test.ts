@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as orgUsersContract from '@resonant/contracts/org-users';
+import { PASSWORD_TOO_COMMON_MESSAGE } from '@resonant/contracts/passwords';
 import { encryptForTransport } from '../../../test/transport-password.ts';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createAccount, type createOrg } from '../../../test/factories.ts';
@@ -539,8 +540,13 @@ describe('org users', () => {
       ['no password', () => ({ password: undefined }), 'password: Password is required'],
       [
         'a short password',
-        () => ({ password: encrypt('Ab#1') }),
-        'password: Password must be at least 6 characters',
+        () => ({ password: encrypt('Ab#1234') }),
+        'password: Password must be at least 8 characters',
+      ],
+      [
+        'a common password',
+        () => ({ password: encrypt('Password123!') }),
+        PASSWORD_TOO_COMMON_MESSAGE,
       ],
       ['a password sent in clear', () => ({ password: 'Fresh#123' }), UNREADABLE_PASSWORD_MESSAGE],
       [

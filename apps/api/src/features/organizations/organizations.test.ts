@@ -17,6 +17,7 @@ import { recordReading } from '../../../test/record-reading.ts';
 import { switchContext } from '../../../test/switch-context.ts';
 import { syntheticRr } from '../../../test/synthetic-rr.ts';
 import { encryptForTransport } from '../../../test/transport-password.ts';
+import { firstSignIn, OWN_PASSWORD } from '../../../test/own-password.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { auditLog } from '../../db/schema/audit.ts';
 import { invoices, payerChanges, paymentMethods } from '../../db/schema/billing.ts';
@@ -244,8 +245,14 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
       });
       expect(signIn.statusCode).toBe(200);
       const { user, token: adminToken } = signIn.json<AuthResponse>();
-      expect(user).toMatchObject({ user_type: 'org', current_org_id: created.org_id });
+      expect(user).toMatchObject({
+        user_type: 'org',
+        current_org_id: created.org_id,
+        passwordChangeRequired: true,
+      });
       expect(ROLE_HOME[user.user_type]).toBe('/org');
+      const chosen = { currentPassword: 'Founder#1', newPassword: OWN_PASSWORD };
+      expect((await t.call('PUT', '/api/user/password', adminToken, chosen)).statusCode).toBe(200);
       expect(await profileOf(adminToken)).toMatchObject({
         user_id: created.admin_user_id,
         user_type: 'org',
@@ -278,8 +285,8 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
         admin_user_id: firstOrg.admin_user_id,
       });
 
-      const admin = await t.signIn(first.email, 'Founder#1');
       await expect(t.signIn(first.email, 'Ignored#1')).rejects.toThrow(/401/);
+      const admin = await firstSignIn(t, first.email, 'Founder#1');
       const { orgs } = (
         await t.call('GET', '/api/switch/orgs_and_groups', admin)
       ).json<OrgsAndGroupsResponse>();

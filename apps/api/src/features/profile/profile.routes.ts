@@ -13,7 +13,7 @@ export const profileRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   app.get(
     '/api/user/profile',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: 'authenticated', openWithTemporaryPassword: true },
       schema: { tags: ['profile'], response: { 200: UserProfile, ...errorResponses(401) } },
     },
     async (request) => loadUserProfile(db, request.scope.accountId, request.scope),

@@ -1,8 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader.tsx';
 import { paths } from '../../config/paths.ts';
 import { useProfile } from '../../lib/current-user.ts';
 import { useSession } from '../../lib/session.ts';
+
+const ChoosePasswordPage = lazy(() =>
+  import('../../features/passwords/components/choose-password-page.tsx').then((module) => ({
+    default: module.ChoosePasswordPage,
+  })),
+);
 
 /** Private routes: signed-out visitors go to the auth screen, which brings them back after. */
 export function RequireAuth() {
@@ -19,5 +26,13 @@ export function RequireAuth() {
     return <Navigate to={{ pathname: paths.home, search }} replace />;
   }
   if (session.status === 'restoring' || !user) return <FullPageLoader />;
+  // A temporary password (set by an admin) opens nothing else until it is replaced.
+  if (user.passwordChangeRequired) {
+    return (
+      <Suspense fallback={<FullPageLoader />}>
+        <ChoosePasswordPage role={user.user_type} />
+      </Suspense>
+    );
+  }
   return <Outlet />;
 }

@@ -1,11 +1,18 @@
 import { Stack } from '@mantine/core';
+import { SignedInDevicesSection } from '../../features/account-sessions/components/signed-in-devices-section.tsx';
+import { PasswordSection } from '../../features/passwords/components/password-section.tsx';
 import { TwoFactorSection } from '../../features/two-factor/components/two-factor-section.tsx';
 
-/** /user/settings: the signed-in person's own account, one section per feature (every role). */
+/**
+ * /user/settings: the signed-in person's own account, for every role; one section per feature,
+ * each a component of its feature.
+ */
 export function SettingsPage() {
   return (
-    <Stack gap="md" maw={960}>
+    <Stack gap="lg" maw={960}>
+      <PasswordSection />
       <TwoFactorSection />
+      <SignedInDevicesSection />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { PasswordInput, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
+import { PASSWORD_MIN } from '@resonant/contracts/auth';
 
 /** The account's email, as every password form asks for it. */
 export function EmailField(inputProps: GetInputPropsReturnType) {
@@ -26,7 +27,7 @@ export function PasswordField({ isNew = false, ...inputProps }: PasswordFieldPro
     <PasswordInput
       label="Password"
       autoComplete={isNew ? 'new-password' : 'current-password'}
-      placeholder={isNew ? 'At least 6 characters' : 'Your password'}
+      placeholder={isNew ? `At least ${PASSWORD_MIN} characters` : 'Your password'}
       required
       {...inputProps}
     />

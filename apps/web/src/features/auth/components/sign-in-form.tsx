@@ -1,6 +1,9 @@
+import { Anchor } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { Link } from 'react-router';
 import { SignInBody } from '@resonant/contracts/auth';
 import type { SignInResponse } from '@resonant/contracts/auth';
+import { paths } from '../../../config/paths.ts';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { AuthForm } from './auth-form.tsx';
@@ -35,6 +38,9 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
     >
       <EmailField {...form.getInputProps('email')} />
       <PasswordField {...form.getInputProps('password')} />
+      <Anchor component={Link} to={paths.forgotPassword} size="sm">
+        Forgot password?
+      </Anchor>
     </AuthForm>
   );
 }

@@ -41,7 +41,7 @@ describe('SignUpForm', () => {
     await fill(form.getByLabelText(/^Password/), 'abc');
     await events.tab();
     expect(
-      await form.findByText('Password must be at least 6 characters', { exact: true }),
+      await form.findByText('Password must be at least 8 characters', { exact: true }),
     ).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Check your inbox' })).toBeNull();
   });

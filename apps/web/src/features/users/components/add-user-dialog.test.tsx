@@ -40,7 +40,7 @@ async function fillValidUser({ dialog, fill }: Awaited<ReturnType<typeof renderD
   await fill(dialog.getByRole('textbox', { name: 'First Name' }), 'Edda');
   await fill(dialog.getByRole('textbox', { name: 'Last Name' }), 'Added');
   await fill(dialog.getByRole('textbox', { name: 'Email' }), 'Edda.Added@Example.test');
-  await fill(dialog.getByLabelText(/^Password/), 'Welcome#42');
+  await fill(dialog.getByLabelText(/^Password/), 'Welcome#Edda#42');
 }
 
 async function chooseGroup(
@@ -98,8 +98,8 @@ describe('AddUserDialog', () => {
       birthDate: dayjs().format('YYYY-MM-DD'),
       groupIds: [ENGINEERING],
     });
-    expect(body.password).not.toBe('Welcome#42');
-    expect(await decrypt(body.password as string)).toBe('Welcome#42');
+    expect(body.password).not.toBe('Welcome#Edda#42');
+    expect(await decrypt(body.password as string)).toBe('Welcome#Edda#42');
   });
 
   it("keeps the dialog open with the server's refusal as a toast", async () => {

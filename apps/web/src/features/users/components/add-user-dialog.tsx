@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { ADD_USER_EMAIL_MAX, AddUserFields, RequiredGroupIds } from '@resonant/contracts/org-users';
+import { PASSWORD_MIN } from '@resonant/contracts/auth';
 import { zodResolver } from '../../../lib/zod-resolver.ts';
 import { showSuccess } from '../../../lib/notify.tsx';
 import { useAddOrgUser } from '../api/add-org-user.ts';
@@ -76,7 +77,7 @@ export function AddUserDialog({ mode, groupName, opened, onClose }: AddUserDialo
       />
       <PasswordInput
         label="Password"
-        placeholder="At least 6 characters"
+        placeholder={`At least ${PASSWORD_MIN} characters`}
         description="Encrypted in your browser before it is sent."
         required
         autoComplete="new-password"
