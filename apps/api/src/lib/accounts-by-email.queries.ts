@@ -5,7 +5,7 @@ import { accounts, profiles } from '../db/schema/accounts.ts';
 import { conflict } from './http-error.ts';
 
 /** Answered when an email to enrol is held by an account that has not proven it. */
-export const ADDRESS_NOT_PROVEN_MESSAGE =
+const ADDRESS_NOT_PROVEN_MESSAGE =
   'This email address is waiting for its owner to confirm it: invite the person instead.';
 
 /** An account to create, with its profile, when its (lower-cased) email has none. */

@@ -13,7 +13,7 @@ import { findProvenAccountEmail } from './email-verification.queries.ts';
 
 export const VERIFICATION_MAIL_JOB = 'account.verification-mail' satisfies JobKind;
 export const SIGN_UP_NOTICE_JOB = 'account.sign-up-notice' satisfies JobKind;
-export const VERIFY_EMAIL_PATH = '/verify-email';
+const VERIFY_EMAIL_PATH = '/verify-email';
 const SIGN_IN_PATH = '/login';
 
 /** The confirmation email: what the link does, until when, and that ignoring it is safe. */

@@ -464,6 +464,22 @@ describe('org users', () => {
       expect(await audits('org-user.add-existing', id.outsider)).toHaveLength(1);
     });
 
+    // Issue 27: whoever signed up first with a person's address gains nothing when the org adds it.
+    it('never enrols an account that has not proven its email', async () => {
+      const squatter = await createAccount(t.db, {
+        email: `squatted.${randomUUID().slice(0, 8)}@example.test`,
+        emailVerified: false,
+      });
+      const response = await t.call(
+        'POST',
+        '/api/org/users',
+        token.orgAdmin,
+        newUser({ email: squatter.email }),
+      );
+      expect(response.statusCode).not.toBe(201);
+      expect(await groupsOf(squatter.id)).toEqual([]);
+    });
+
     it('answers 409 for someone already in the organization', async () => {
       const response = await t.call(
         'POST',
