@@ -6,7 +6,6 @@ import { generateToken, hashPassword, verifyPassword } from '../../lib/crypto.ts
 import { unauthorized } from '../../lib/http-error.ts';
 import { findAccountByEmail } from '../../kernel/accounts.queries.ts';
 import type { ClientInfo } from '../../kernel/client-info.ts';
-import { startSession, type IssuedSession } from '../../kernel/sessions.ts';
 import { openSessionOrChallenge, type FirstFactorOutcome } from '../../kernel/second-factor.ts';
 import type { SignInLimits } from './sign-in-limits.ts';
 
