@@ -83,13 +83,14 @@ export type AuditActor = { orgId: string | null; accountId: string | null; ip?: 
 
 /**
  * Appends to the audit log the action on the record `targetId` (of the action's target type); pass
- * the transaction when the change itself runs in one.
+ * the transaction when the change itself runs in one. `targetId` is null only when there is no
+ * such record (a sign-in attempt for an email no account holds).
  */
 export async function audit(
   tx: Database,
   actor: AuditActor,
   action: AuditAction,
-  targetId: string,
+  targetId: string | null,
   details?: Record<string, unknown>,
 ): Promise<void> {
   await insertAuditRow(tx, {

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuthResponse, SignInBody, SignUpBody } from '@resonant/contracts/auth';
 import { z } from 'zod';
 import { perClientAuthLimit } from '../../lib/rate-limit.ts';
-import { endSession, refreshSession } from '../../kernel/sessions.ts';
-import { signIn, signUp, type AuthDeps } from './auth.service.ts';
+import { refreshSession } from '../../kernel/sessions.ts';
+import { signIn, signOut, signUp, type AuthDeps } from './auth.service.ts';
 import { clientInfo } from '../../kernel/client-info.ts';
 import { clearRefreshCookie, REFRESH_COOKIE, sendSession } from '../../kernel/session-cookie.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
@@ -66,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       schema: { tags: ['auth'], response: { 204: z.null(), ...errorResponses(401) } },
     },
     async (request, reply) => {
-      await endSession(deps, request.session.sessionId);
+      await signOut(deps, request.session, clientInfo(request));
       clearRefreshCookie(reply);
       return reply.status(204).send(null);
     },

@@ -2,12 +2,12 @@ import type { SignInBody, SignUpBody } from '@resonant/contracts/auth';
 import { EMAIL_TAKEN_MESSAGE, INVALID_CREDENTIALS_MESSAGE } from '@resonant/contracts/auth';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { generateToken, hashPassword, verifyPassword } from '../../lib/crypto.ts';
+import { generateToken, hashPassword, hashToken, verifyPassword } from '../../lib/crypto.ts';
 import { conflict, unauthorized } from '../../lib/http-error.ts';
 import { audit } from '../../kernel/audit.ts';
 import { findAccountByEmail, insertAccount } from '../../kernel/accounts.queries.ts';
 import type { ClientInfo } from '../../kernel/client-info.ts';
-import { startSession, type IssuedSession } from '../../kernel/sessions.ts';
+import { endSession, startSession, type IssuedSession } from '../../kernel/sessions.ts';
 import type { SignInLimits } from './sign-in-limits.ts';
 
 export type AuthDeps = AppDeps & { signInLimits: SignInLimits };
@@ -50,17 +50,64 @@ export async function checkPassword(
   const valid = await verifyPassword(account?.passwordHash ?? (await decoyHash), password);
   if (!account?.passwordHash || !valid) {
     await deps.signInLimits.recordFailure(email, ip);
+    await auditFailedSignIn(
+      deps,
+      account?.id ?? null,
+      email,
+      ip,
+      account ? 'wrong-password' : 'unknown-email',
+    );
     throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
   }
   return account.id;
 }
 
-/** Checks the password (checkPassword) and opens a session. */
+/**
+ * Records a failed password check. Only attempts the limits admitted get here, so a flood of
+ * failures writes at most the limits' allowance of rows. Never the password typed; for an email no
+ * account holds, no account is named and only the address's hash is kept (enough to see one
+ * address tried again and again, without keeping what someone typed into the field).
+ */
+async function auditFailedSignIn(
+  deps: AuthDeps,
+  accountId: string | null,
+  email: string,
+  ip: string,
+  reason: 'wrong-password' | 'unknown-email',
+) {
+  const details = accountId
+    ? { method: 'password', reason }
+    : { method: 'password', reason, emailHash: hashToken(email) };
+  await audit(
+    deps.db,
+    { orgId: null, accountId: null, ip },
+    'account.sign-in-failed',
+    accountId,
+    details,
+  );
+}
+
+/** Checks the password (checkPassword), opens a session and records the sign-in. */
 export async function signIn(
   deps: AuthDeps,
   input: z.output<typeof SignInBody>,
   client: ClientInfo,
 ): Promise<IssuedSession> {
   const accountId = await checkPassword(deps, input.email, input.password, client.ip);
-  return startSession(deps, accountId, client);
+  const session = await startSession(deps, accountId, client);
+  await audit(deps.db, { orgId: null, accountId, ip: client.ip }, 'account.sign-in', accountId, {
+    method: 'password',
+  });
+  return session;
+}
+
+/** Ends the caller's session (its bearer token and refresh cookie) and records the sign-out. */
+export async function signOut(
+  deps: AppDeps,
+  caller: { sessionId: string; accountId: string },
+  client: ClientInfo,
+): Promise<void> {
+  await endSession(deps, caller.sessionId);
+  const { accountId } = caller;
+  await audit(deps.db, { orgId: null, accountId, ip: client.ip }, 'account.sign-out', accountId);
 }

@@ -21,7 +21,7 @@ import {
   takePending,
   type Pending,
 } from './social-sign-in.queries.ts';
-import type { SocialDeps } from './social-sign-in.service.ts';
+import { signInSocially, type SocialDeps } from './social-sign-in.service.ts';
 
 /*
  * The pending sign-up of an identity no account holds yet, reached through its httpOnly cookie:
@@ -86,7 +86,8 @@ async function signInHolder(
   if (!(await deps.db.transaction((tx) => takePending(tx, pending.id)))) {
     throw unauthorized(SOCIAL_SIGN_UP_EXPIRED_MESSAGE);
   }
-  return { session: await startSession(deps, held.accountId, client), created: false };
+  const details = { method: 'social', provider: pending.provider };
+  return { session: await signInSocially(deps, held.accountId, client, details), created: false };
 }
 
 /**
@@ -178,5 +179,5 @@ export async function linkWithPassword(
     );
     if (outcome !== 'linked') throw conflict(socialErrorMessage(outcome, oidc.setting.label));
   });
-  return startSession(deps, accountId, client);
+  return signInSocially(deps, accountId, client, { method: 'password', linkedProvider: provider });
 }

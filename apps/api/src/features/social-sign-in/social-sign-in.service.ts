@@ -16,6 +16,7 @@ import {
 import { generateToken, hashToken } from '../../lib/crypto.ts';
 import { badGateway, notFound, type HttpError } from '../../lib/http-error.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { audit } from '../../kernel/audit.ts';
 import { findAccountByEmail } from '../../kernel/accounts.queries.ts';
 import type { ClientInfo } from '../../kernel/client-info.ts';
 import { startSession, type IssuedSession } from '../../kernel/sessions.ts';
@@ -46,6 +47,22 @@ export type SocialDeps = AppDeps & { oidc: OidcClients; checkPassword: PasswordC
 export type RoundTrip =
   | { purpose: 'sign-in'; redirectTo: string | null }
   | { purpose: 'link'; accountId: string; returnTo: string };
+
+/**
+ * Opens a session for an account the provider vouched for (or whose password linked it) and
+ * records the sign-in: `details` says how (`method`, and the provider).
+ */
+export async function signInSocially(
+  deps: SocialDeps,
+  accountId: string,
+  client: ClientInfo,
+  details: Record<string, string>,
+): Promise<IssuedSession> {
+  const session = await startSession(deps, accountId, client);
+  const actor = { orgId: null, accountId, ip: client.ip };
+  await audit(deps.db, actor, 'account.sign-in', accountId, details);
+  return session;
+}
 
 /** The provider of an id, or 404 PROVIDER_NOT_FOUND_MESSAGE. */
 export function providerOf(deps: SocialDeps, providerId: string): OidcClient {
@@ -237,7 +254,10 @@ export async function finishRoundTrip(
   const identity = await findIdentity(deps.db, claims.iss, claims.sub);
   if (attempt.purpose === 'link') return link(deps, oidc, attempt, claims, identity, client);
   if (identity) {
-    const session = await startSession(deps, identity.accountId, client);
+    const session = await signInSocially(deps, identity.accountId, client, {
+      method: 'social',
+      provider,
+    });
     return {
       kind: 'signed-in',
       session,
