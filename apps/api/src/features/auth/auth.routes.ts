@@ -5,7 +5,7 @@ import { perClientAuthLimit } from '../../lib/rate-limit.ts';
 import { refreshSession } from '../../kernel/sessions.ts';
 import { signIn, signOut, signUp, type AuthDeps } from './auth.service.ts';
 import { clientInfo } from '../../kernel/client-info.ts';
-import { clearRefreshCookie, REFRESH_COOKIE, sendSession } from '../../kernel/session-cookie.ts';
+import { clearRefreshCookie, readRefreshCookie, sendSession } from '../../kernel/session-cookie.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 
 /** Sign-up, sign-in, refresh and sign-out: the identity provider is ours. */
@@ -52,9 +52,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       schema: { tags: ['auth'], response: { 200: AuthResponse, 204: z.null() } },
     },
     async (request, reply) => {
-      const session = await refreshSession(deps, request.cookies[REFRESH_COOKIE]);
+      const session = await refreshSession(deps, readRefreshCookie(request, publicUrl));
       if (session) return sendSession(reply, session, 200, publicUrl);
-      clearRefreshCookie(reply);
+      clearRefreshCookie(reply, publicUrl);
       return reply.status(204).send(null);
     },
   );
@@ -67,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       await signOut(deps, request.session, clientInfo(request));
-      clearRefreshCookie(reply);
+      clearRefreshCookie(reply, publicUrl);
       return reply.status(204).send(null);
     },
   );
