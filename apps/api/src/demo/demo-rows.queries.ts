@@ -35,6 +35,8 @@ export type AccountInput = {
   gender?: Gender;
   birthDate?: string;
   createdAt?: Date;
+  /** Marks the platform's app admin (accounts.is_app_admin), as the server's start does. */
+  isAppAdmin?: boolean;
 };
 
 /** An account with a profile; the password defaults to 'Secret#123'. */
@@ -43,7 +45,12 @@ export async function createAccount(db: Database, input: AccountInput = {}) {
   const password = input.password ?? 'Secret#123';
   const [account] = await db
     .insert(accounts)
-    .values({ email, passwordHash: await cachedHash(password), createdAt: input.createdAt })
+    .values({
+      email,
+      passwordHash: await cachedHash(password),
+      createdAt: input.createdAt,
+      isAppAdmin: input.isAppAdmin ?? false,
+    })
     .returning({ id: accounts.id });
   if (!account) throw new Error('account not created');
   await db.insert(profiles).values({

@@ -6,7 +6,11 @@ import type { NewAccount } from '../lib/accounts-by-email.queries.ts';
 /** The account of an email, whatever its case, with its password hash; null when none holds it. */
 export async function findAccountByEmail(db: Database, email: string) {
   const [account] = await db
-    .select({ id: accounts.id, passwordHash: accounts.passwordHash })
+    .select({
+      id: accounts.id,
+      passwordHash: accounts.passwordHash,
+      isAppAdmin: accounts.isAppAdmin,
+    })
     .from(accounts)
     .where(eq(sql`lower(${accounts.email})`, email.toLowerCase()));
   return account ?? null;

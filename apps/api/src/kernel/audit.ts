@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = {
   'account.session-revoke': 'account',
   'account.sessions-revoke-all': 'account',
   'account.session-replay': 'account',
+  'account.app-admin-adopt': 'account',
   'health-data.read': 'account',
   'health-data.export': 'account',
   'billing.update-email': 'organization',

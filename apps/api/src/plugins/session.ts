@@ -26,18 +26,14 @@ function bearerToken(request: FastifyRequest): string | null {
  * Resolves the bearer token to a live session and its caller, in one database round trip; any
  * non-public route without one answers 401.
  */
-export const sessionPlugin = fp<Pick<AppDeps, 'db' | 'clock' | 'config'>>(
-  async (app, { db, clock, config }) => {
-    app.decorateRequest('session', null as unknown as SignedInCaller);
-    app.addHook('onRequest', async (request) => {
-      const permission = request.routeOptions.config.permission;
-      if (!permission || permission === 'public') return;
-      const token = bearerToken(request);
-      const caller = token
-        ? await loadSignedInCaller(db, hashToken(token), clock(), config.APP_ADMIN_EMAIL)
-        : null;
-      if (!caller) throw unauthorized();
-      request.session = caller;
-    });
-  },
-);
+export const sessionPlugin = fp<Pick<AppDeps, 'db' | 'clock'>>(async (app, { db, clock }) => {
+  app.decorateRequest('session', null as unknown as SignedInCaller);
+  app.addHook('onRequest', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    if (!permission || permission === 'public') return;
+    const token = bearerToken(request);
+    const caller = token ? await loadSignedInCaller(db, hashToken(token), clock()) : null;
+    if (!caller) throw unauthorized();
+    request.session = caller;
+  });
+});
