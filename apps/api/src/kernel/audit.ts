@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.ts';
-import { insertAuditRow } from './audit.queries.ts';
+import { insertAuditRow, insertAuditRows } from './audit.queries.ts';
 
 /**
  * Every action the audit log records, with the type of record it targets. One list, so a stored
@@ -103,4 +103,27 @@ export async function audit(
     details,
     ip: actor.ip ?? null,
   });
+}
+
+/**
+ * Appends the same action on each of `targetIds` (one row each) in one statement: an action on
+ * many records at once, such as a download of many members' health data.
+ */
+export async function auditEach(
+  tx: Database,
+  actor: AuditActor,
+  action: AuditAction,
+  targetIds: readonly string[],
+  details?: Record<string, unknown>,
+): Promise<void> {
+  if (targetIds.length === 0) return;
+  const row = {
+    orgId: actor.orgId,
+    actorAccountId: actor.accountId,
+    action,
+    targetType: AUDIT_ACTIONS[action],
+    details,
+    ip: actor.ip ?? null,
+  };
+  await insertAuditRows(tx, row, targetIds);
 }
