@@ -32,8 +32,9 @@ import { BIG_ORG_NAME } from './platform-members.ts';
  * The platform's version: a database built by an earlier version is built again. 2: sessions,
  * member_active_days, org_daily_activity, last activity and the app admin. 3: the big
  * organisation's session minutes, optimal-zone samples, breathing patterns and tags (reports).
+ * 4: the app admin marked (accounts.is_app_admin).
  */
-const PLATFORM_VERSION = 3;
+const PLATFORM_VERSION = 4;
 const WARM_UP_REQUESTS = 20;
 
 type Backend = 'postgresql' | 'pglite';
@@ -192,7 +193,12 @@ async function preparePlatform(
     firstName: 'Bench',
     lastName: 'Admin',
   });
-  await createAccount(db, { ...BENCH_PEOPLE.appAdmin, firstName: 'Bench', lastName: 'AppAdmin' });
+  await createAccount(db, {
+    ...BENCH_PEOPLE.appAdmin,
+    firstName: 'Bench',
+    lastName: 'AppAdmin',
+    isAppAdmin: true,
+  });
   const bigOrg = await rows<{ org_id: string }>(db, `select org_id from bench_orgs where n = 0`);
   await addMember(db, bigOrg[0]!.org_id, orgAdmin.id, { orgAdmin: true });
   const meta: Meta = {

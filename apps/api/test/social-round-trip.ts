@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { BINDING_COOKIE, PENDING_COOKIE } from '../src/features/social-sign-in/social-cookies.ts';
+import { bindingCookie } from '../src/features/social-sign-in/social-cookies.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
 import {
   startTestIdentityProvider,
@@ -54,13 +54,18 @@ function cookieValue(response: LightMyRequestResponse, name: string): string | u
   return response.cookies.find((cookie) => cookie.name === name)?.value;
 }
 
+/** The binding cookie of the round trip of the state in `url` (the app's PUBLIC_URL is http). */
+export function bindingCookieName(url: string): string {
+  const state = new URL(url, APP_URL).searchParams.get('state') ?? '';
+  return bindingCookie(state, APP_URL).name;
+}
+
 /** The start answer's URL and binding cookie; throws on anything but 200. */
 export function started(response: LightMyRequestResponse): Started {
-  const binding = cookieValue(response, BINDING_COOKIE);
-  if (response.statusCode !== 200 || !binding) {
-    throw new Error(`start failed: ${response.statusCode} ${response.body}`);
-  }
-  return { url: new URL(response.json<{ url: string }>().url), binding };
+  const url = response.statusCode === 200 ? response.json<{ url: string }>().url : '';
+  const binding = url ? cookieValue(response, bindingCookieName(url)) : undefined;
+  if (!binding) throw new Error(`start failed: ${response.statusCode} ${response.body}`);
+  return { url: new URL(url), binding };
 }
 
 /** POST /api/auth/oidc/{provider}/start, as the auth screen's button. */
@@ -102,7 +107,7 @@ export async function deliver(
   return t.app.inject({
     method: 'GET',
     url,
-    cookies: binding === undefined ? {} : { [BINDING_COOKIE]: binding },
+    cookies: binding === undefined ? {} : { [bindingCookieName(url)]: binding },
   });
 }
 
@@ -167,6 +172,9 @@ export function landing(response: LightMyRequestResponse): URL {
   }
   return new URL(location, 'http://landing.test');
 }
+
+/** The pending sign-up's cookie over http. */
+const PENDING_COOKIE = 'resonant_social_sign_up';
 
 /** The pending sign-up cookie a callback set. */
 export function pendingCookie(response: LightMyRequestResponse): string {

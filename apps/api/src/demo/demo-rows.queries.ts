@@ -37,6 +37,8 @@ export type AccountInput = {
   createdAt?: Date;
   /** False for an account that never proved its email; the demo's and tests' people have. */
   emailVerified?: boolean;
+  /** Marks the platform's app admin (accounts.is_app_admin), as the server's start does. */
+  isAppAdmin?: boolean;
 };
 
 /**
@@ -53,6 +55,7 @@ export async function createAccount(db: Database, input: AccountInput = {}) {
       passwordHash: await cachedHash(password),
       createdAt: input.createdAt,
       emailVerifiedAt: input.emailVerified === false ? null : (input.createdAt ?? new Date()),
+      isAppAdmin: input.isAppAdmin ?? false,
     })
     .returning({ id: accounts.id });
   if (!account) throw new Error('account not created');

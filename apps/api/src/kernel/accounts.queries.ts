@@ -15,6 +15,7 @@ export async function findAccountByEmail(db: Database, email: string) {
       id: accounts.id,
       passwordHash: accounts.passwordHash,
       emailVerifiedAt: accounts.emailVerifiedAt,
+      isAppAdmin: accounts.isAppAdmin,
     })
     .from(accounts)
     .where(eq(sql`lower(${accounts.email})`, email.toLowerCase()));

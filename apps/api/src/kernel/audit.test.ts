@@ -24,6 +24,7 @@ const ACTIONS_BY_TARGET: Record<string, string[]> = {
     'account.session-revoke',
     'account.sessions-revoke-all',
     'account.session-replay',
+    'account.app-admin-adopt',
     'health-data.read',
     'health-data.export',
     'org-admin.add',

@@ -1,5 +1,5 @@
 import type { Database } from '../db/client.ts';
-import { insertAuditRow } from './audit.queries.ts';
+import { insertAuditRow, insertAuditRows } from './audit.queries.ts';
 
 /**
  * Every action the audit log records, with the type of record it targets. One list, so a stored
@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = {
   'account.session-revoke': 'account',
   'account.sessions-revoke-all': 'account',
   'account.session-replay': 'account',
+  'account.app-admin-adopt': 'account',
   'health-data.read': 'account',
   'health-data.export': 'account',
   'billing.update-email': 'organization',
@@ -83,13 +84,14 @@ export type AuditActor = { orgId: string | null; accountId: string | null; ip?: 
 
 /**
  * Appends to the audit log the action on the record `targetId` (of the action's target type); pass
- * the transaction when the change itself runs in one.
+ * the transaction when the change itself runs in one. `targetId` is null only when there is no
+ * such record (a sign-in attempt for an email no account holds).
  */
 export async function audit(
   tx: Database,
   actor: AuditActor,
   action: AuditAction,
-  targetId: string,
+  targetId: string | null,
   details?: Record<string, unknown>,
 ): Promise<void> {
   await insertAuditRow(tx, {
@@ -101,4 +103,27 @@ export async function audit(
     details,
     ip: actor.ip ?? null,
   });
+}
+
+/**
+ * Appends the same action on each of `targetIds` (one row each) in one statement: an action on
+ * many records at once, such as a download of many members' health data.
+ */
+export async function auditEach(
+  tx: Database,
+  actor: AuditActor,
+  action: AuditAction,
+  targetIds: readonly string[],
+  details?: Record<string, unknown>,
+): Promise<void> {
+  if (targetIds.length === 0) return;
+  const row = {
+    orgId: actor.orgId,
+    actorAccountId: actor.accountId,
+    action,
+    targetType: AUDIT_ACTIONS[action],
+    details,
+    ip: actor.ip ?? null,
+  };
+  await insertAuditRows(tx, row, targetIds);
 }

@@ -37,7 +37,7 @@ type CallerRow = {
   snapshot: string;
   session_id: string;
   account_id: string;
-  email: string;
+  is_app_admin: boolean;
   current_org_id: string | null;
   current_group_id: string | null;
   current_type: ContextType | null;
@@ -48,8 +48,9 @@ type CallerRow = {
 
 /**
  * The whole caller in ONE statement, so every authenticated request costs one database round trip
- * before its handler: the live (unrevoked, unexpired, within its absolute lifetime) session of the token hash, its account's email
- * and stored context, and its memberships of active organisations — per organisation one json
+ * before its handler: the live (unrevoked, unexpired, within its absolute lifetime) session of the
+ * token hash, its account's app admin mark and stored context, and its memberships of active
+ * organisations — per organisation one json
  * object whose group lists are uuid arrays aggregated in the database, so an org admin's thousand
  * groups are one array, not a thousand rows. Nothing is cached: a removed membership or a revoked
  * session is seen by the very next request. It also answers the statement's MVCC snapshot, which
@@ -57,7 +58,8 @@ type CallerRow = {
  */
 async function loadCallerRow(db: Database, tokenHash: string, now: Date) {
   const result = (await db.execute(sql`
-    select pg_current_snapshot()::text as snapshot, s.id as session_id, s.account_id, a.email,
+    select pg_current_snapshot()::text as snapshot, s.id as session_id, s.account_id,
+      a.is_app_admin,
       p.current_org_id, p.current_group_id, p.current_type,
       a.totp_enabled_at is not null as mfa_enabled,
       a.password_temporary,
@@ -108,14 +110,13 @@ function membershipsOf(orgs: readonly OrgRow[]): MembershipSnapshot['orgs'] {
 
 /**
  * The caller of a bearer token's hash, or null when no live session has it. The app admin (the
- * account of `appAdminEmail`) has no memberships; everyone else acts in the stored context while
+ * account the server marked `is_app_admin`, never one matched by its email) has no memberships; everyone else acts in the stored context while
  * their memberships still allow it (resolveContext), else in their highest one.
  */
 export async function loadSignedInCaller(
   db: Database,
   tokenHash: string,
   now: Date,
-  appAdminEmail: string,
 ): Promise<SignedInCaller | null> {
   const row = await loadCallerRow(db, tokenHash, now);
   if (!row) return null;
@@ -124,10 +125,9 @@ export async function loadSignedInCaller(
     groupId: row.current_group_id,
     type: row.current_type,
   };
-  const memberships: MembershipSnapshot =
-    row.email.toLowerCase() === appAdminEmail
-      ? { isAppAdmin: true, orgs: [] }
-      : { isAppAdmin: false, orgs: membershipsOf(row.orgs ?? []) };
+  const memberships: MembershipSnapshot = row.is_app_admin
+    ? { isAppAdmin: true, orgs: [] }
+    : { isAppAdmin: false, orgs: membershipsOf(row.orgs ?? []) };
   return {
     sessionId: row.session_id,
     accountId: row.account_id,

@@ -1,22 +1,34 @@
-import type { FastifyReply } from 'fastify';
-import { servedOverHttps } from '../lib/https.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clearSiteCookie, readSiteCookie, siteCookie } from '../lib/https.ts';
 import type { IssuedSession } from './sessions.ts';
 
+/** The refresh cookie's name over http; over https it is `__Host-resonant_refresh` on `/`. */
 export const REFRESH_COOKIE = 'resonant_refresh';
-const REFRESH_COOKIE_PATH = '/api/auth';
+
+/**
+ * Over http the cookie goes only to the auth endpoints; over https the `__Host-` prefix needs
+ * Path=/, and SameSite=Strict keeps it out of other sites' requests either way.
+ */
+const refreshCookie = (publicUrl: string) => siteCookie(REFRESH_COOKIE, '/api/auth', publicUrl);
 
 /**
  * Sets the refresh cookie of a session just opened (sign-in, sign-up, social sign-in, refresh):
- * httpOnly and SameSite=Strict, sent only to the auth endpoints, Secure when PUBLIC_URL is https.
+ * httpOnly and SameSite=Strict; Secure and `__Host-` when PUBLIC_URL is https.
  */
 export function setRefreshCookie(reply: FastifyReply, session: IssuedSession, publicUrl: string) {
-  reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+  const cookie = refreshCookie(publicUrl);
+  reply.setCookie(cookie.name, session.refreshToken, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: servedOverHttps(publicUrl),
-    path: REFRESH_COOKIE_PATH,
+    secure: cookie.secure,
+    path: cookie.path,
     expires: session.refreshExpiresAt,
   });
+}
+
+/** The refresh token the request's cookie holds, if any. */
+export function readRefreshCookie(request: FastifyRequest, publicUrl: string) {
+  return readSiteCookie(request, refreshCookie(publicUrl));
 }
 
 /** Answers with a session: its body with `status`, and its refresh cookie. */
@@ -31,6 +43,6 @@ export function sendSession(
 }
 
 /** Clears the refresh cookie (signed out, or nothing left to restore). */
-export function clearRefreshCookie(reply: FastifyReply) {
-  reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
+export function clearRefreshCookie(reply: FastifyReply, publicUrl: string) {
+  clearSiteCookie(reply, refreshCookie(publicUrl));
 }

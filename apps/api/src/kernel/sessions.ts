@@ -52,12 +52,7 @@ async function issued(
   tokens: ReturnType<typeof newTokens>,
 ): Promise<IssuedSession> {
   // The new session's caller, read the way every later request reads it.
-  const caller = await loadSignedInCaller(
-    deps.db,
-    tokens.stored.tokenHash,
-    deps.clock(),
-    deps.config.APP_ADMIN_EMAIL,
-  );
+  const caller = await loadSignedInCaller(deps.db, tokens.stored.tokenHash, deps.clock());
   if (!caller) throw new Error(`The session just opened for account ${accountId} is not live`);
   const user = await loadUserProfile(deps.db, accountId, caller.context);
   return {

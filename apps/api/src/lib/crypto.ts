@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /** A 256-bit random token, URL-safe; only its hash is ever stored. */
@@ -8,6 +8,13 @@ export function generateToken(): string {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** Whether two secrets (or their hashes) are equal, in a time that does not depend on where they differ. */
+export function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.

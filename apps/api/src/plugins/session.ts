@@ -35,21 +35,17 @@ function bearerToken(request: FastifyRequest): string | null {
  * non-public route without one answers 401, and a caller with a temporary password 403 on every
  * route not opened for it (the one place that gate is kept).
  */
-export const sessionPlugin = fp<Pick<AppDeps, 'db' | 'clock' | 'config'>>(
-  async (app, { db, clock, config }) => {
-    app.decorateRequest('session', null as unknown as SignedInCaller);
-    app.addHook('onRequest', async (request) => {
-      const permission = request.routeOptions.config.permission;
-      if (!permission || permission === 'public') return;
-      const token = bearerToken(request);
-      const caller = token
-        ? await loadSignedInCaller(db, hashToken(token), clock(), config.APP_ADMIN_EMAIL)
-        : null;
-      if (!caller) throw unauthorized();
-      if (caller.passwordChangeRequired && !request.routeOptions.config.openWithTemporaryPassword) {
-        throw forbidden(PASSWORD_CHANGE_REQUIRED_MESSAGE);
-      }
-      request.session = caller;
-    });
-  },
-);
+export const sessionPlugin = fp<Pick<AppDeps, 'db' | 'clock'>>(async (app, { db, clock }) => {
+  app.decorateRequest('session', null as unknown as SignedInCaller);
+  app.addHook('onRequest', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    if (!permission || permission === 'public') return;
+    const token = bearerToken(request);
+    const caller = token ? await loadSignedInCaller(db, hashToken(token), clock()) : null;
+    if (!caller) throw unauthorized();
+    if (caller.passwordChangeRequired && !request.routeOptions.config.openWithTemporaryPassword) {
+      throw forbidden(PASSWORD_CHANGE_REQUIRED_MESSAGE);
+    }
+    request.session = caller;
+  });
+});

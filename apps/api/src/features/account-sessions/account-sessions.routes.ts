@@ -46,7 +46,8 @@ const revokeOneRoute: Route<AppDeps> = (app, deps) =>
     },
     async (request, reply) => {
       await revokeAccountSession(deps, request.scope, request.params.sessionId);
-      if (request.params.sessionId === request.scope.sessionId) clearRefreshCookie(reply);
+      if (request.params.sessionId === request.scope.sessionId)
+        clearRefreshCookie(reply, deps.config.PUBLIC_URL);
       return reply.status(204).send(null);
     },
   );
@@ -65,7 +66,7 @@ const revokeAllRoute: Route<AppDeps> = (app, deps) =>
     },
     async (request, reply) => {
       await revokeAllAccountSessions(deps, request.scope);
-      clearRefreshCookie(reply);
+      clearRefreshCookie(reply, deps.config.PUBLIC_URL);
       return reply.status(204).send(null);
     },
   );

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuthResponse, SignInBody, SignInResponse } from '@resonant/contracts/auth';
 import { z } from 'zod';
-import { endSession, refreshSession } from '../../kernel/sessions.ts';
-import { signIn, type AuthDeps } from './auth.service.ts';
+import { refreshSession } from '../../kernel/sessions.ts';
+import { signIn, signOut, type AuthDeps } from './auth.service.ts';
 import { clientInfo } from '../../kernel/client-info.ts';
-import { clearRefreshCookie, REFRESH_COOKIE, sendSession } from '../../kernel/session-cookie.ts';
+import { clearRefreshCookie, readRefreshCookie, sendSession } from '../../kernel/session-cookie.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { sendSignIn } from '../../kernel/second-factor-reply.ts';
 
@@ -37,12 +37,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
     async (request, reply) => {
       const session = await refreshSession(
         deps,
-        request.cookies[REFRESH_COOKIE],
+        readRefreshCookie(request, publicUrl),
         clientInfo(request),
       );
       if (session && session !== 'lost-race') return sendSession(reply, session, 200, publicUrl);
       // A tab that lost a refresh race leaves the cookie the winner just set.
-      if (!session) clearRefreshCookie(reply);
+      if (!session) clearRefreshCookie(reply, publicUrl);
       return reply.status(204).send(null);
     },
   );
@@ -54,8 +54,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthDeps> = async (app, deps) => 
       schema: { tags: ['auth'], response: { 204: z.null(), ...errorResponses(401) } },
     },
     async (request, reply) => {
-      await endSession(deps, request.session.sessionId);
-      clearRefreshCookie(reply);
+      await signOut(deps, request.session, clientInfo(request));
+      clearRefreshCookie(reply, publicUrl);
       return reply.status(204).send(null);
     },
   );

@@ -186,9 +186,10 @@ export async function renameOrganization(
 /**
  * Deletes the organisation: every row that carries its `org_id` goes with it in the same
  * statement (groups, memberships, invitations, readings, sessions with their minutes and tags,
- * rollups, daily activity, payment methods, invoices, its jobs, mail and audit rows; a lifetime
- * claim issued for it keeps its email and loses the org). Accounts stay; a profile whose current
- * context was in it loses it (set null), so its next sign-in lands in its default context.
+ * rollups, daily activity, payment methods, invoices, its jobs and mail; its audit rows stay with
+ * `org_id` null and the name they kept, and a lifetime claim issued for it keeps its email and
+ * loses the org). Accounts stay; a profile whose current context was in it loses it (set null),
+ * so its next sign-in lands in its default context.
  */
 export async function deleteOrganization(tx: Database, org: OrgRef) {
   await tx.delete(organisations).where(eq(organisations.id, org.orgId));

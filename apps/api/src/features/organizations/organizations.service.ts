@@ -179,7 +179,7 @@ export async function renameOrganizationById(
  * Deletes an organization and everything it owns in one transaction (SPEC §7 DELETE /org/profile);
  * its members' accounts stay and sign in as individual users (or in their other organisations).
  * The audit row is platform-level (`org_id` null, the organisation in `target_id` and details):
- * the organisation's own audit rows go with it.
+ * the organisation's own audit rows stay, with `org_id` set null and its name kept in `org_name`.
  */
 export async function deleteOrganizationById(
   deps: AppDeps,

@@ -19,6 +19,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { ReachScope, TenantScope } from '../../kernel/scope.ts';
 import type { Database } from '../../db/client.ts';
 import { sortTags, type PresentedTag } from '../../lib/offered-tags.ts';
+import { auditHealthData } from './health-data-audit.ts';
 import { keysetPages } from './keyset-pages.ts';
 import {
   dailyGoodRmssd,
@@ -241,6 +242,11 @@ export async function listReadingsOfMember(
 ): Promise<MemberReadingsResponse> {
   const { reach } = await memberInReach(db, scope, query.user_id);
   const tagIds = await offeredTagIds(db, reach, query.tag_ids);
+  await auditHealthData(db, scope, 'health-data.read', [query.user_id], {
+    report: 'readings',
+    from: query.from,
+    to: query.to,
+  });
   const history = await prepareMemberHistory(db, reach, query.user_id, query, tagIds);
   const rows =
     history.total === 0

@@ -16,6 +16,7 @@ import { requireReach, type ReachScope, type TenantScope } from '../../kernel/sc
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { PresentedTag } from '../../lib/offered-tags.ts';
+import { auditHealthData } from './health-data-audit.ts';
 import { keysetPages } from './keyset-pages.ts';
 import {
   historyPages,
@@ -151,6 +152,13 @@ export async function readingsCsv(
   const reach = await withOrgTimeZone(db, requireReach(scope));
   const members = await csvMembers(db, reach, query);
   const tagIds = await offeredTagIds(db, reach, query.tag_ids);
+  await auditHealthData(db, scope, 'health-data.export', members, {
+    report: 'readings',
+    format: 'csv',
+    members: query.members,
+    from: query.from,
+    to: query.to,
+  });
   async function* records(): AsyncGenerator<CsvRecord> {
     for (const accountId of members) {
       const history = await prepareMemberHistory(db, reach, accountId, query, tagIds);
@@ -215,6 +223,14 @@ export async function sessionsCsv(
   const reach = await withOrgTimeZone(db, requireReach(scope));
   const members = await csvMembers(db, reach, query);
   const filter = sessionFilter(query.type, query, await offeredTagIds(db, reach, query.tag_ids));
+  await auditHealthData(db, scope, 'health-data.export', members, {
+    report: 'sessions',
+    type: query.type,
+    format: 'csv',
+    members: query.members,
+    from: query.from,
+    to: query.to,
+  });
   async function* records(): AsyncGenerator<CsvRecord> {
     for (const accountId of members) {
       const pages = keysetPages<SessionKey, SessionRow>({

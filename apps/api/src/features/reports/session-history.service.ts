@@ -23,6 +23,7 @@ import {
   sessionTagsOf,
   type SessionFilter,
 } from './session-history.queries.ts';
+import { auditHealthData } from './health-data-audit.ts';
 import { domains, memberInReach, offeredTagIds, toBound } from './reports.service.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
@@ -89,6 +90,12 @@ export async function selectedHistory(
 ): Promise<SelectedHistoryResponse> {
   const { reach, member } = await memberInReach(db, scope, query.user_id);
   const filter = sessionFilter(query.type, query, await offeredTagIds(db, reach, query.tag_ids));
+  await auditHealthData(db, scope, 'health-data.read', [query.user_id], {
+    report: 'sessions',
+    type: query.type,
+    from: query.from,
+    to: query.to,
+  });
   const summary = await sessionsSummary(db, reach, query.user_id, filter);
   const rows =
     summary.sessionsCount === 0
@@ -131,6 +138,12 @@ export async function sessionsAllTime(
     query,
     await offeredTagIds(db, reach, query.tag_ids),
   );
+  await auditHealthData(db, scope, 'health-data.read', [query.userId], {
+    report: 'session-figures',
+    type: query.sessionType,
+    from: query.from,
+    to: query.to,
+  });
   const summary = await sessionsSummary(db, reach, query.userId, filter);
   const rows =
     summary.sessionsCount === 0
@@ -185,6 +198,10 @@ export async function rawSessionData(
   const { reach } = await memberInReach(db, scope, userId);
   const session = await findSessionSamples(db, reach, userId, sessionId);
   if (!session) throw notFound(SESSION_NOT_FOUND_MESSAGE);
+  await auditHealthData(db, scope, 'health-data.read', [userId], {
+    report: 'raw-optimal-zone',
+    sessionId,
+  });
   const samples = session.samples;
   return {
     list: [

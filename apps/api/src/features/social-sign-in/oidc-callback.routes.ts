@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { clientInfo } from '../../kernel/client-info.ts';
 import { setRefreshCookie } from '../../kernel/session-cookie.ts';
 import { perClientAuthLimit } from '../../lib/rate-limit.ts';
-import { BINDING_COOKIE, setPendingCookie } from './social-cookies.ts';
+import { bindingOf, clearBindingCookie, setPendingCookie } from './social-cookies.ts';
 import {
   finishRoundTrip,
   keepPostedUser,
@@ -93,13 +93,18 @@ export const oidcCallbackRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app,
     },
     async (request, reply) => {
       const { provider } = request.params;
+      const { state } = request.query;
+      const publicUrl = deps.config.PUBLIC_URL;
+      const binding = bindingOf(request, state, publicUrl);
       const outcome = await finishRoundTrip(
         deps,
         provider,
         request.query,
-        request.cookies[BINDING_COOKIE],
+        binding,
         clientInfo(request),
       );
+      // The attempt is spent or was never this browser's: its binding has served.
+      if (state && binding) clearBindingCookie(reply, state, publicUrl);
       return land(deps, request, reply, provider, outcome);
     },
   );

@@ -6,7 +6,7 @@ import { clientInfo } from '../../kernel/client-info.ts';
 import { sendSignIn } from '../../kernel/second-factor-reply.ts';
 import { perClientAuthLimit } from '../../lib/rate-limit.ts';
 import { completeSocialSignUp, linkWithPassword, readPending } from './pending-sign-up.service.ts';
-import { clearPendingCookie, PENDING_COOKIE } from './social-cookies.ts';
+import { clearPendingCookie, pendingTokenOf } from './social-cookies.ts';
 import type { SocialDeps } from './social-sign-in.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 
@@ -24,7 +24,7 @@ export const pendingSignUpRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app
       config: { permission: 'public' },
       schema: { tags: ['auth'], response: { 200: PendingSocialSignUp, ...errorResponses(401) } },
     },
-    async (request) => readPending(deps, request.cookies[PENDING_COOKIE]),
+    async (request) => readPending(deps, pendingTokenOf(request, publicUrl)),
   );
 
   app.post(
@@ -40,11 +40,11 @@ export const pendingSignUpRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app
     async (request, reply) => {
       const outcome = await linkWithPassword(
         deps,
-        request.cookies[PENDING_COOKIE],
+        pendingTokenOf(request, publicUrl),
         request.body.password,
         clientInfo(request),
       );
-      clearPendingCookie(reply);
+      clearPendingCookie(reply, publicUrl);
       return sendSignIn(reply, outcome, 200, publicUrl);
     },
   );
@@ -70,11 +70,11 @@ export const pendingSignUpRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app
     async (request, reply) => {
       const { outcome, created } = await completeSocialSignUp(
         deps,
-        request.cookies[PENDING_COOKIE],
+        pendingTokenOf(request, publicUrl),
         request.body,
         clientInfo(request),
       );
-      clearPendingCookie(reply);
+      clearPendingCookie(reply, publicUrl);
       return sendSignIn(reply, outcome, created ? 201 : 200, publicUrl);
     },
   );

@@ -109,7 +109,11 @@ async function signInHolder(
   if (!(await deps.db.transaction((tx) => takePending(tx, pending.id)))) {
     throw unauthorized(SOCIAL_SIGN_UP_EXPIRED_MESSAGE);
   }
-  return { outcome: await openSessionOrChallenge(deps, held.accountId, client), created: false };
+  const details = { method: 'social', provider: pending.provider };
+  return {
+    outcome: await openSessionOrChallenge(deps, held.accountId, client, details),
+    created: false,
+  };
 }
 
 /**
@@ -230,5 +234,6 @@ export async function linkWithPassword(
     );
     if (outcome !== 'linked') throw conflict(socialErrorMessage(outcome, oidc.setting.label));
   });
-  return openSessionOrChallenge(deps, accountId, client);
+  const details = { method: 'password', linkedProvider: provider };
+  return openSessionOrChallenge(deps, accountId, client, details);
 }

@@ -6,7 +6,7 @@ import {
   SignInMethodsResponse,
   SocialStartResponse,
 } from '@resonant/contracts/social-sign-in';
-import { bindingOf, setBindingCookie } from './social-cookies.ts';
+import { setBindingCookie } from './social-cookies.ts';
 import { listSignInMethods, startLink, unlinkIdentity } from './sign-in-methods.service.ts';
 import type { SocialDeps } from './social-sign-in.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
@@ -39,8 +39,7 @@ export const signInMethodsRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app
       },
     },
     async (request, reply) => {
-      const binding = bindingOf(request);
-      const url = await startLink(deps, request.scope, request.body, binding);
+      const { url, binding } = await startLink(deps, request.scope, request.body);
       setBindingCookie(reply, binding, deps.config.PUBLIC_URL);
       return { url };
     },

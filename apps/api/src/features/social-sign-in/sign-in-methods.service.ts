@@ -15,7 +15,12 @@ import {
   loadSignInMethods,
   lockSignInMethods,
 } from './sign-in-methods.queries.ts';
-import { providerOf, startRoundTrip, type SocialDeps } from './social-sign-in.service.ts';
+import {
+  providerOf,
+  startRoundTrip,
+  type SocialDeps,
+  type StartedRoundTrip,
+} from './social-sign-in.service.ts';
 
 /** The caller's password and linked identities, and every provider of this server. */
 export async function listSignInMethods(
@@ -42,18 +47,16 @@ export async function startLink(
   deps: SocialDeps,
   scope: TenantScope,
   input: z.output<typeof LinkProviderBody>,
-  binding: string,
-): Promise<string> {
+): Promise<StartedRoundTrip> {
   const client = providerOf(deps, input.provider);
   if (await holdsProvider(deps.db, scope.accountId, client.setting.id)) {
     throw conflict(socialErrorMessage('already-linked', client.setting.label));
   }
-  return startRoundTrip(
-    deps,
-    client.setting.id,
-    { purpose: 'link', accountId: scope.accountId, returnTo: input.returnTo },
-    binding,
-  );
+  return startRoundTrip(deps, client.setting.id, {
+    purpose: 'link',
+    accountId: scope.accountId,
+    returnTo: input.returnTo,
+  });
 }
 
 /**

@@ -8,7 +8,7 @@ import {
 import { perClientAuthLimit } from '../../lib/rate-limit.ts';
 import { oidcCallbackRoutes } from './oidc-callback.routes.ts';
 import { pendingSignUpRoutes } from './pending-sign-up.routes.ts';
-import { bindingOf, setBindingCookie } from './social-cookies.ts';
+import { setBindingCookie } from './social-cookies.ts';
 import { startRoundTrip, type SocialDeps } from './social-sign-in.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 
@@ -39,13 +39,10 @@ export const socialSignInRoutes: FastifyPluginAsyncZod<SocialDeps> = async (app,
       },
     },
     async (request, reply) => {
-      const binding = bindingOf(request);
-      const url = await startRoundTrip(
-        deps,
-        request.params.provider,
-        { purpose: 'sign-in', redirectTo: request.body.redirectTo ?? null },
-        binding,
-      );
+      const { url, binding } = await startRoundTrip(deps, request.params.provider, {
+        purpose: 'sign-in',
+        redirectTo: request.body.redirectTo ?? null,
+      });
       setBindingCookie(reply, binding, deps.config.PUBLIC_URL);
       return { url };
     },

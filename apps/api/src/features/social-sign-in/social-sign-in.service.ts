@@ -13,9 +13,10 @@ import {
   socialErrorMessage,
   type SocialErrorCode,
 } from '@resonant/contracts/social-sign-in';
-import { generateToken, hashToken } from '../../lib/crypto.ts';
+import { generateToken, hashToken, sameSecret } from '../../lib/crypto.ts';
 import { badGateway, notFound, type HttpError } from '../../lib/http-error.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { audit } from '../../kernel/audit.ts';
 import { findAccountByEmail } from '../../kernel/accounts.queries.ts';
 import type { ClientInfo } from '../../kernel/client-info.ts';
 import { openSessionOrChallenge } from '../../kernel/second-factor.ts';
@@ -23,7 +24,7 @@ import type { IssuedSession } from '../../kernel/sessions.ts';
 import { linkIdentity } from './link-identity.ts';
 import type { OidcClient, OidcClients } from './oidc-clients.ts';
 import { emailOf, emailVerified, parsePostedUser, pendingClaimsOf } from './social-claims.ts';
-import { ATTEMPT_TTL_MS, PENDING_TTL_MS } from './social-cookies.ts';
+import { ATTEMPT_TTL_MS, PENDING_TTL_MS, type Binding } from './social-cookies.ts';
 import {
   findAttempt,
   findIdentity,
@@ -60,17 +61,20 @@ function unavailable(client: OidcClient, cause: unknown): HttpError {
   return badGateway(socialErrorMessage('unavailable', client.setting.label), cause);
 }
 
+/** A round trip just started: where the browser goes, and the binding its cookie must hold. */
+export type StartedRoundTrip = { url: string; binding: Binding };
+
 /**
- * Starts a round trip: a new attempt, bound to the browser holding `binding`, keeps the PKCE
- * verifier, the nonce and the hash of the state; the answer is the provider's authorization URL
- * carrying the S256 code challenge, the state and the nonce.
+ * Starts a round trip: a new attempt keeps the PKCE verifier, the nonce, the hash of the state and
+ * the hash of a fresh random binding, which only the browser that started it receives (in its
+ * cookie); the answer is the provider's authorization URL carrying the S256 code challenge, the
+ * state and the nonce, and that binding.
  */
 export async function startRoundTrip(
   deps: SocialDeps,
   providerId: string,
   trip: RoundTrip,
-  binding: string,
-): Promise<string> {
+): Promise<StartedRoundTrip> {
   const client = providerOf(deps, providerId);
   const configuration = await client.configuration().catch((error: unknown) => {
     throw unavailable(client, error);
@@ -78,6 +82,7 @@ export async function startRoundTrip(
   const codeVerifier = randomPKCECodeVerifier();
   const state = randomState();
   const nonce = randomNonce();
+  const binding = generateToken();
   const now = deps.clock();
   await insertAttempt(
     deps.db,
@@ -103,7 +108,7 @@ export async function startRoundTrip(
     nonce,
     ...(client.setting.responseMode === 'form_post' ? { response_mode: 'form_post' } : {}),
   });
-  return url.href;
+  return { url: url.href, binding: { state, value: binding } };
 }
 
 /** Keeps the name an Apple-type provider posted beside the code on the attempt of that state. */
@@ -199,14 +204,14 @@ export async function finishRoundTrip(
   const provider = oidc.setting.id;
   const now = deps.clock();
   const stateHash = params.state ? hashToken(params.state) : null;
-  const attempt =
-    stateHash && binding ? await takeAttempt(deps.db, stateHash, hashToken(binding), now) : null;
-  if (!attempt) {
-    const other = stateHash ? await findAttempt(deps.db, stateHash, now) : null;
-    return other
-      ? refusal('failed', 'binding cookie missing or wrong', provider, other)
-      : refusal('expired', 'unknown, expired or used state', provider, null);
+  const found = stateHash ? await findAttempt(deps.db, stateHash, now) : null;
+  if (!found) return refusal('expired', 'unknown, expired or used state', provider, null);
+  if (!binding || !sameSecret(hashToken(binding), found.bindingHash)) {
+    return refusal('failed', 'binding cookie missing or wrong', provider, found);
   }
+  // Taken once: a concurrent second callback of the same browser finds it gone.
+  const attempt = await takeAttempt(deps.db, found.stateHash, found.bindingHash, now);
+  if (!attempt) return refusal('expired', 'unknown, expired or used state', provider, null);
   if (attempt.provider !== provider) {
     return refusal('failed', `state of provider ${attempt.provider}`, provider, attempt);
   }
@@ -239,7 +244,10 @@ export async function finishRoundTrip(
   const identity = await findIdentity(deps.db, claims.iss, claims.sub);
   if (attempt.purpose === 'link') return link(deps, oidc, attempt, claims, identity, client);
   if (identity) {
-    const opened = await openSessionOrChallenge(deps, identity.accountId, client);
+    const opened = await openSessionOrChallenge(deps, identity.accountId, client, {
+      method: 'social',
+      provider,
+    });
     if (opened.kind === 'challenge') {
       // In the fragment: the browser keeps it from the server, its logs and the Referer.
       const login = withParams('/login', { redirectTo: attempt.redirectTo });

@@ -8,7 +8,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { spendToken } from '../../kernel/account-tokens.ts';
 import { audit } from '../../kernel/audit.ts';
 import type { ClientInfo } from '../../kernel/client-info.ts';
-import { startSession, type IssuedSession } from '../../kernel/sessions.ts';
+import type { IssuedSession } from '../../kernel/sessions.ts';
+import { openSignedInSession, type SignInDetails } from '../../kernel/second-factor.ts';
 import { hashToken } from '../../lib/crypto.ts';
 import { unauthorized } from '../../lib/http-error.ts';
 import { recoveryCodeHash } from './recovery-codes.ts';
@@ -89,5 +90,6 @@ export async function verifySecondFactor(
   }
   const action = factor === 'totp' ? 'account.mfa-use' : 'account.mfa-recovery-use';
   await audit(deps.db, actor, action, accountId);
-  return startSession(deps, accountId, client);
+  const firstFactor = (challenge.payload?.signIn ?? {}) as SignInDetails;
+  return openSignedInSession(deps, accountId, client, { ...firstFactor, secondFactor: factor });
 }
