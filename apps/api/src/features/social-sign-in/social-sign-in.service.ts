@@ -16,7 +16,6 @@ import {
 import { generateToken, hashToken, sameSecret } from '../../lib/crypto.ts';
 import { badGateway, notFound, type HttpError } from '../../lib/http-error.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { audit } from '../../kernel/audit.ts';
 import { findAccountByEmail } from '../../kernel/accounts.queries.ts';
 import type { ClientInfo } from '../../kernel/client-info.ts';
 import { openSessionOrChallenge } from '../../kernel/second-factor.ts';
