@@ -3,6 +3,7 @@ import { generateToken, hashToken } from '../lib/crypto.ts';
 import type { ClientInfo } from './client-info.ts';
 import { loadUserProfile } from './current-user.queries.ts';
 import { loadSignedInCaller } from './memberships.queries.ts';
+import { joinCreatingOrganisation } from './org-invitations.ts';
 import { insertSession, markSignedIn, revokeSession, rotateSession } from './sessions.queries.ts';
 
 /** What a successful sign-in, sign-up or refresh hands back: the body and the refresh cookie. */
@@ -59,6 +60,7 @@ export async function startSession(
 ): Promise<IssuedSession> {
   const tokens = newTokens(deps);
   await insertSession(deps.db, accountId, tokens.stored, client);
+  await joinCreatingOrganisation(deps, accountId, client.ip);
   await markSignedIn(deps.db, accountId, deps.clock());
   return issued(deps, accountId, tokens);
 }

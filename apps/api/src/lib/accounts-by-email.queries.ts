@@ -12,6 +12,8 @@ export type NewAccount = {
   lastName: string;
   gender: Gender | null;
   birthDate: string | null;
+  /** The organisation creating it (Add User, the import, Add Organization), null otherwise. */
+  createdByOrgId?: string | null;
 };
 
 /** The ids of the accounts with these lower-cased emails, by email; an email without one is absent. */
@@ -41,7 +43,13 @@ export async function createAccountsByEmail(
   if (fresh.length === 0) return { ids, created };
   const inserted = await tx
     .insert(accounts)
-    .values(fresh.map((account) => ({ email: account.email, passwordHash: account.passwordHash })))
+    .values(
+      fresh.map((account) => ({
+        email: account.email,
+        passwordHash: account.passwordHash,
+        createdByOrgId: account.createdByOrgId ?? null,
+      })),
+    )
     .onConflictDoNothing()
     .returning({ id: accounts.id, email: accounts.email });
   for (const account of inserted) {

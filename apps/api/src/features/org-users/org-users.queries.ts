@@ -208,6 +208,23 @@ export async function listMemberGroups(db: Database, scope: UsersScope, accountI
     .orderBy(sql`${groups.isDefault} desc`, asc(sql`lower(${groups.name})`));
 }
 
+/** What decides whether an organisation may edit a member's account-wide profile, and that profile. */
+export async function findAccountProfile(db: Database, accountId: string) {
+  const [row] = await db
+    .select({
+      createdByOrgId: accounts.createdByOrgId,
+      claimed: sql<boolean>`${accounts.lastSignInAt} is not null`,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      gender: profiles.gender,
+      birthDate: profiles.birthDate,
+    })
+    .from(accounts)
+    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+    .where(eq(accounts.id, accountId));
+  return row ?? null;
+}
+
 export type ProfileChanges = {
   firstName: string;
   lastName: string;

@@ -25,7 +25,7 @@ import {
   UserIdParams,
   UsersStatsResponse,
 } from '@resonant/contracts/org-users';
-import type { AppDeps } from '../../app-deps.ts';
+import type { EnrolDeps as OrgUsersDeps } from './enrol-users.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { readMultipartForm } from '../../lib/multipart-form.ts';
 import { passwordTransportPublicKey } from '../../lib/password-transport.ts';
@@ -55,7 +55,7 @@ const GROUP_MODE_NOTE =
   'Org admins manage the whole organization; group admins (and org admins switched into a ' +
   'group) only the users of their current group.';
 
-const passwordTransportPublicKeyRoute: Route<AppDeps> = (app, deps) =>
+const passwordTransportPublicKeyRoute: Route<OrgUsersDeps> = (app, deps) =>
   app.get(
     '/api/auth/public-key',
     {
@@ -78,7 +78,7 @@ const passwordTransportPublicKeyRoute: Route<AppDeps> = (app, deps) =>
     }),
   );
 
-const listUsersRoute: Route<AppDeps> = (app, deps) =>
+const listUsersRoute: Route<OrgUsersDeps> = (app, deps) =>
   app.get(
     '/api/org/users',
     {
@@ -101,7 +101,7 @@ const listUsersRoute: Route<AppDeps> = (app, deps) =>
     async (request) => listUsers(deps, request.scope, request.query),
   );
 
-const listMembersRoute: Route<AppDeps> = (app, deps) =>
+const listMembersRoute: Route<OrgUsersDeps> = (app, deps) =>
   app.get(
     '/api/v2/org/users',
     {
@@ -119,7 +119,7 @@ const listMembersRoute: Route<AppDeps> = (app, deps) =>
     async (request) => listMembers(deps, request.scope, request.query),
   );
 
-const usersStatsRoute: Route<AppDeps> = (app, deps) =>
+const usersStatsRoute: Route<OrgUsersDeps> = (app, deps) =>
   app.get(
     '/api/org/users_stats',
     {
@@ -139,7 +139,7 @@ const usersStatsRoute: Route<AppDeps> = (app, deps) =>
     async (request) => usersStats(deps, request.scope),
   );
 
-const addUserRoute: Route<AppDeps> = (app, deps) =>
+const addUserRoute: Route<OrgUsersDeps> = (app, deps) =>
   app.post(
     '/api/org/users',
     {
@@ -161,7 +161,7 @@ const addUserRoute: Route<AppDeps> = (app, deps) =>
       reply.status(201).send(await addUser(deps, request.scope, request.body)),
   );
 
-const updateUserRoute: Route<AppDeps> = (app, deps) =>
+const updateUserRoute: Route<OrgUsersDeps> = (app, deps) =>
   app.put(
     '/api/org/users',
     {
@@ -180,7 +180,7 @@ const updateUserRoute: Route<AppDeps> = (app, deps) =>
     async (request) => updateUser(deps, request.scope, request.body),
   );
 
-const removeUserRoute: Route<AppDeps> = (app, deps) =>
+const removeUserRoute: Route<OrgUsersDeps> = (app, deps) =>
   app.delete(
     '/api/org/users',
     {
@@ -199,7 +199,7 @@ const removeUserRoute: Route<AppDeps> = (app, deps) =>
     async (request) => removeUser(deps, request.scope, request.query),
   );
 
-const changePayerRoute: Route<AppDeps> = (app, deps) =>
+const changePayerRoute: Route<OrgUsersDeps> = (app, deps) =>
   app.put(
     '/api/org/users/change_payer',
     {
@@ -215,7 +215,7 @@ const changePayerRoute: Route<AppDeps> = (app, deps) =>
     async (request) => changePayer(deps, request.scope, request.body),
   );
 
-const userGroupsRoute: Route<AppDeps> = (app, deps) =>
+const userGroupsRoute: Route<OrgUsersDeps> = (app, deps) =>
   app.get(
     '/api/org/user_groups/:userId',
     {
@@ -230,7 +230,7 @@ const userGroupsRoute: Route<AppDeps> = (app, deps) =>
     async (request) => userGroups(deps, request.scope, request.params),
   );
 
-const groupOptionsRoute: Route<AppDeps> = (app, deps) =>
+const groupOptionsRoute: Route<OrgUsersDeps> = (app, deps) =>
   app.get(
     '/api/org/users/group_options',
     {
@@ -245,7 +245,7 @@ const groupOptionsRoute: Route<AppDeps> = (app, deps) =>
     async (request) => groupOptions(deps, request.scope),
   );
 
-const importOrgUsersRoute: Route<AppDeps> = (app, deps) =>
+const importOrgUsersRoute: Route<OrgUsersDeps> = (app, deps) =>
   app.post(
     '/api/org/users/import',
     {
@@ -285,7 +285,7 @@ const importOrgUsersRoute: Route<AppDeps> = (app, deps) =>
   );
 
 /** Users of the organisation (SPEC §7 "Org users") and the key passwords are encrypted with. */
-export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const orgUsersRoutes: FastifyPluginAsyncZod<OrgUsersDeps> = async (app, deps) => {
   // Scoped to this plugin: multipart bodies are accepted by the import route only.
   await app.register(multipart, {
     limits: { files: 1, fileSize: IMPORT_MAX_BYTES, fields: 5, parts: 6 },

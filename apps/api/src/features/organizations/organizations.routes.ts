@@ -13,7 +13,7 @@ import {
   UserListQuery,
   UserListResponse,
 } from '@resonant/contracts/organizations';
-import type { AppDeps } from '../../app-deps.ts';
+import type { OrganizationsDeps } from './organizations.service.ts';
 import {
   addOrgAdmin,
   addOrganization,
@@ -30,7 +30,7 @@ const tags = ['organizations'];
 // Only the app admin holds it; every other role is answered 403.
 const config = { permission: 'admin.organizations.manage' } as const;
 
-const listOrganizationSummariesRoute: Route<AppDeps> = (app, deps) =>
+const listOrganizationSummariesRoute: Route<OrganizationsDeps> = (app, deps) =>
   app.get(
     '/api/org/profile',
     {
@@ -50,7 +50,7 @@ const listOrganizationSummariesRoute: Route<AppDeps> = (app, deps) =>
     async (request) => listOrganizationSummaries(deps, request.scope, request.query),
   );
 
-const addOrganizationRoute: Route<AppDeps> = (app, deps) =>
+const addOrganizationRoute: Route<OrganizationsDeps> = (app, deps) =>
   app.post(
     '/api/org/profile',
     {
@@ -74,7 +74,7 @@ const addOrganizationRoute: Route<AppDeps> = (app, deps) =>
     },
   );
 
-const renameOrganizationByIdRoute: Route<AppDeps> = (app, deps) =>
+const renameOrganizationByIdRoute: Route<OrganizationsDeps> = (app, deps) =>
   app.put(
     '/api/org/profile',
     {
@@ -92,7 +92,7 @@ const renameOrganizationByIdRoute: Route<AppDeps> = (app, deps) =>
     async (request) => renameOrganizationById(deps, request.scope, request.body),
   );
 
-const deleteOrganizationByIdRoute: Route<AppDeps> = (app, deps) =>
+const deleteOrganizationByIdRoute: Route<OrganizationsDeps> = (app, deps) =>
   app.delete(
     '/api/org/profile',
     {
@@ -112,7 +112,7 @@ const deleteOrganizationByIdRoute: Route<AppDeps> = (app, deps) =>
     async (request) => deleteOrganizationById(deps, request.scope, request.query),
   );
 
-const addOrgAdminRoute: Route<AppDeps> = (app, deps) =>
+const addOrgAdminRoute: Route<OrganizationsDeps> = (app, deps) =>
   app.put(
     '/api/org/admin',
     {
@@ -132,7 +132,7 @@ const addOrgAdminRoute: Route<AppDeps> = (app, deps) =>
     async (request) => addOrgAdmin(deps, request.scope, request.body),
   );
 
-const removeOrgAdminRoute: Route<AppDeps> = (app, deps) =>
+const removeOrgAdminRoute: Route<OrganizationsDeps> = (app, deps) =>
   app.delete(
     '/api/org/admin',
     {
@@ -150,7 +150,7 @@ const removeOrgAdminRoute: Route<AppDeps> = (app, deps) =>
     async (request) => removeOrgAdmin(deps, request.scope, request.query),
   );
 
-const searchUsersRoute: Route<AppDeps> = (app, deps) =>
+const searchUsersRoute: Route<OrganizationsDeps> = (app, deps) =>
   app.get(
     '/api/user/list',
     {
@@ -171,7 +171,7 @@ const searchUsersRoute: Route<AppDeps> = (app, deps) =>
   );
 
 /** The app admin's organizations and their admins (SPEC §7 "Organizations (app admin)"). */
-export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const organizationsRoutes: FastifyPluginAsyncZod<OrganizationsDeps> = async (app, deps) => {
   registerRoutes(app, deps, [
     listOrganizationSummariesRoute,
     addOrganizationRoute,

@@ -1,0 +1,1 @@
+ALTER TABLE "invitations" ADD COLUMN "more_group_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL;
