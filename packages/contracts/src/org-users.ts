@@ -36,6 +36,9 @@ export const USER_INVITED_MESSAGE =
   'Invitation sent: the user joins your organization when they accept it or first sign in';
 export const ALREADY_MEMBER_OR_INVITED_MESSAGE =
   'This user is already a member of your organization or has a pending invitation';
+/** Edit User's note beside a profile the organisation may not change (the same rule as below). */
+export const PROFILE_OWNED_NOTE =
+  'Name, gender and date of birth belong to this person: only they can change them. You can still change their groups and role.';
 /** Edit User of an account-wide profile the organisation may not change (issue 27). */
 export const PROFILE_NOT_EDITABLE_MESSAGE =
   'Only this person can change their name, gender and date of birth: your organization did not create their account, or they have signed in to it';
