@@ -7,7 +7,6 @@ import {
   AddOrganizationFields,
   ORGANIZATION_ADDED_MESSAGE,
   ORGANIZATION_NAME_MAX,
-  type AddOrganizationResponse,
 } from '@resonant/contracts/organizations';
 import { NAME_MAX } from '@resonant/contracts/profile';
 import { formDialogProps } from '../../../components/dialog-form.ts';
