@@ -5,7 +5,6 @@ import type { JobWorker } from '../jobs/job-worker.ts';
 import { joinOrganisation } from '../lib/join-organisation.queries.ts';
 import { linkExpiry, voidTokenHash } from '../lib/link-tokens.ts';
 import { audit } from './audit.ts';
-import { saveCurrentContext } from './current-user.queries.ts';
 import {
   expireStaleInvitationsOf,
   findUnclaimedInvitations,
@@ -74,13 +73,12 @@ export async function inviteToOrganisation(
   return new Map(stored.map(({ email, id }) => [email, id]));
 }
 
-const CONTEXT_OF_ROLE = { org: 'org', group: 'group', user: 'user' } as const;
-
 /**
  * At the first sign-in to an account an organisation made (Add User, the import, Add
  * Organization), the person takes it with the password they were given: its pending invitation
  * from that organisation is accepted, as SPEC's Add User has them in at once. Nothing happens for
- * any other account or sign-in.
+ * any other account or sign-in. The stored context is left alone, so the sign-in lands on the
+ * home of the highest role the account holds, as it did when Add User joined it at once.
  */
 export async function joinCreatingOrganisation(
   deps: Pick<AppDeps, 'db' | 'clock'>,
@@ -101,12 +99,6 @@ export async function joinCreatingOrganisation(
         orgAdmin: invitation.role === 'org',
         adminOfGroupId: invitation.role === 'group' ? groupId : null,
       });
-      const context = {
-        orgId: invitation.orgId,
-        groupId: invitation.role === 'org' ? null : groupId,
-        type: CONTEXT_OF_ROLE[invitation.role],
-      };
-      await saveCurrentContext(tx, accountId, context, now);
       await audit(
         tx,
         { orgId: invitation.orgId, accountId, ip },
