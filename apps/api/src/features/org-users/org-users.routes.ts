@@ -148,11 +148,13 @@ const addUserRoute: Route<OrgUsersDeps> = (app, deps) =>
         tags,
         summary: 'Add a user',
         description:
-          `${GROUP_MODE_NOTE} \`password\` is encrypted with GET /api/auth/public-key. A new ` +
-          'account is created, or an existing account with this email joins (its password and ' +
-          'profile unchanged); 409 when it is a member already. The user joins the chosen ' +
-          'groups (org admins, at least one) or the current group (group admins), and always ' +
-          'the Default group.',
+          `${GROUP_MODE_NOTE} \`password\` is encrypted with GET /api/auth/public-key. The ` +
+          "person is invited by email (the invitations' rows and mail) and the answer is the " +
+          'same whether or not the email has an account. An email without one gets the account ' +
+          'typed here (this password), which joins at its first sign-in; an existing account is ' +
+          'never attached: it joins when its person accepts. 409 when a member or invited ' +
+          'already. The user joins the chosen groups (org admins, at least one) or the current ' +
+          'group (group admins), and always the Default group.',
         body: AddOrgUserBody,
         response: { 201: AddOrgUserResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -262,11 +264,12 @@ const importOrgUsersRoute: Route<OrgUsersDeps> = (app, deps) =>
             (column) =>
               `- \`${column.name}\`${column.required ? ' (required)' : ''}: ${column.description}`,
           ).join('\n') +
-          '\n\nEach row is checked like Add User. Good rows are added; bad rows come back in ' +
+          '\n\nEach row is checked like Add User. Good rows are invited as Add User invites; ' +
+          'bad rows come back in ' +
           `\`data.failed\` (line, email, reason; the first ${IMPORT_FAILED_LIST_MAX}, ` +
           '`failedCount` counts all) and the message is `Invalid data`. People already in the ' +
-          'organization are counted in `data.skipped` and left as they are, so uploading the ' +
-          `same file again adds nothing. Rows are added in batches of ${IMPORT_BATCH_SIZE}, each in ` +
+          'organization or invited are counted in `data.skipped` and left as they are, so ' +
+          `uploading the same file again sends nothing. Rows are invited in batches of ${IMPORT_BATCH_SIZE}, each in ` +
           'one transaction, while the file is read.\n\n' +
           'Cells are stored as plain text and never evaluated. A cell starting with `=`, `+`, ' +
           '`-`, `@`, tab or carriage return is echoed (in `failed[].email`, or in any CSV ' +

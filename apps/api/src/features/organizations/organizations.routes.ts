@@ -59,10 +59,11 @@ const addOrganizationRoute: Route<OrganizationsDeps> = (app, deps) =>
         tags,
         summary: 'Add an organization',
         description:
-          'Creates the organization, its Default group and its first admin. `password` is ' +
-          'encrypted with GET /api/auth/public-key and used only when the email has no account ' +
-          'yet; an existing account becomes the admin with its own password and profile ' +
-          '(`admin_status` existing). The unique name is the name (or `uniqueName`) with ' +
+          'Creates the organization and its Default group, and invites its first admin by ' +
+          'email (`admin_status` invited, whether or not the email has an account). `password` ' +
+          'is encrypted with GET /api/auth/public-key and used only when the email has no ' +
+          'account yet: that account is made and joins as admin at its first sign-in; an ' +
+          'existing account becomes admin only when its person accepts. The unique name is the name (or `uniqueName`) with ' +
           'spaces as hyphens; 409 when it is taken.',
         body: AddOrganizationBody,
         response: { 201: AddOrganizationResponse, ...errorResponses(400, 401, 403, 409) },
