@@ -310,32 +310,3 @@ export async function togglePayer(db: Database, scope: UsersScope, accountId: st
     .returning({ payer: orgMemberships.payer });
   return row?.payer ?? null;
 }
-
-/**
- * Makes the accounts members of the organisation; answers those that were not members already
- * (one statement for the whole list).
- */
-export async function insertNewMemberships(
-  tx: Database,
-  scope: Pick<UsersScope, 'orgId'>,
-  accountIds: readonly string[],
-): Promise<Set<string>> {
-  const joined = await tx
-    .insert(orgMemberships)
-    .values(accountIds.map((accountId) => ({ orgId: scope.orgId, accountId })))
-    .onConflictDoNothing()
-    .returning({ accountId: orgMemberships.accountId });
-  return new Set(joined.map((row) => row.accountId));
-}
-
-/** Puts members in groups of the organisation; a place they already hold is left as it is. */
-export async function insertGroupMembershipsIfAbsent(
-  tx: Database,
-  rows: readonly { orgId: string; groupId: string; accountId: string }[],
-): Promise<void> {
-  if (rows.length > 0)
-    await tx
-      .insert(groupMemberships)
-      .values([...rows])
-      .onConflictDoNothing();
-}

@@ -82,6 +82,9 @@ describe('AddUserDialog', () => {
     });
     const view = await renderDialog();
     const { dialog, events, onClose } = view;
+    expect(
+      dialog.getByText(/^Invite user to your Organization: the user gets an invitation/),
+    ).toBeVisible();
     await fillValidUser(view);
     await chooseGroup(events, 'Engineering');
     await events.click(dialog.getByRole('button', { name: 'Add User' }));
