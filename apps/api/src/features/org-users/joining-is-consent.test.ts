@@ -12,12 +12,12 @@ import {
 } from '@resonant/contracts/org-users';
 import { encryptForTransport } from '../../../test/transport-password.ts';
 import type { TestApp } from '../../../test/build-test-app.ts';
-import { createAccount } from '../../../test/factories.ts';
+import { createAccount, createGroup } from '../../../test/factories.ts';
 import { buildMailingTestApp } from '../../../test/mailing-test-app.ts';
 import { buildOrg } from '../../../test/org-builder.ts';
 import { linkToken, type SmtpListener } from '../../../test/smtp-listener.ts';
 import { accounts, profiles } from '../../db/schema/accounts.ts';
-import { orgMemberships } from '../../db/schema/organisations.ts';
+import { groups, orgMemberships } from '../../db/schema/organisations.ts';
 
 /**
  * Issue 27, "Joining is consent": Add User and the CSV import never attach an account that exists
@@ -167,6 +167,33 @@ describe('joining an organisation is the person’s consent (Add User, CSV impor
     ]);
     const groups = await t.call('GET', `/api/org/user_groups/${user.user_id}`, orgAdmin);
     expect(groups.json<{ items: { group_id: string }[] }>().items.map((g) => g.group_id)).toContain(
+      alphaId,
+    );
+  });
+
+  it('joins the chosen groups still there when a group was deleted before the sign-in', async () => {
+    const doomed = await createGroup(t.db, orgId, `Doomed ${randomUUID().slice(0, 8)}`);
+    const email = `doomed.${randomUUID().slice(0, 8)}@consent.test`;
+    const response = await t.call('POST', '/api/org/users', orgAdmin, {
+      firstName: 'Dora',
+      lastName: 'Doomed',
+      email,
+      password: encryptForTransport(publicKey, 'Typed#123'),
+      gender: 'Female',
+      birthDate: '2000-01-01',
+      groupIds: [alphaId, doomed.id],
+    });
+    expect(response.statusCode).toBe(201);
+    await t.db.delete(groups).where(eq(groups.id, doomed.id));
+
+    const signIn = await t.call('POST', '/api/auth/sign-in', undefined, {
+      email,
+      password: 'Typed#123',
+    });
+    expect(signIn.statusCode).toBe(200);
+    const userId = signIn.json<AuthResponse>().user.user_id;
+    const joined = await t.call('GET', `/api/org/user_groups/${userId}`, orgAdmin);
+    expect(joined.json<{ items: { group_id: string }[] }>().items.map((g) => g.group_id)).toContain(
       alphaId,
     );
   });
