@@ -63,16 +63,22 @@ export async function enrolUsers(
   const existing = await accountIdsByEmail(deps.db, emails);
   const members = await memberEmails(deps.db, orgId, emails);
   const fresh = rows.filter((row) => !existing.has(row.email));
-  // Hashed before the transaction, so a slow batch of passwords holds no locks.
-  const hashes = await hashAll(fresh.map((row) => row.password));
+  // Hashed before the transaction, so a slow batch of passwords holds no locks; every row's,
+  // so an address with an account takes as long to answer as one without.
+  const hashes = new Map(
+    (await hashAll(rows.map((row) => row.password))).map((hash, index) => [
+      rows[index]!.email,
+      hash,
+    ]),
+  );
 
   const outcomes = await deps.db.transaction(async (tx) => {
     // An account created by someone else since the lookup is left as it is, like any existing one.
     await createAccountsByEmail(
       tx,
-      fresh.map((row, index) => ({
+      fresh.map((row) => ({
         email: row.email,
-        passwordHash: hashes[index] ?? null,
+        passwordHash: hashes.get(row.email) ?? null,
         firstName: row.firstName,
         lastName: row.lastName,
         gender: row.gender,
