@@ -140,8 +140,8 @@ export async function buildApp(
   await app.register(tagsRoutes, deps);
   await app.register(readingsRoutes, { ...deps, hrv });
   await app.register(sessionsRoutes, { ...deps, hrv });
-  await app.register(orgUsersRoutes, deps);
-  await app.register(organizationsRoutes, deps);
+  await app.register(orgUsersRoutes, { ...deps, jobs });
+  await app.register(organizationsRoutes, { ...deps, jobs });
   await app.register(groupsRoutes, deps);
   await app.register(participantsRoutes, deps);
   await app.register(analyticsRoutes, deps);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import type { AuthResponse } from '@resonant/contracts/auth';
 import type { LocalPaymentMethodResponse } from '@resonant/contracts/billing';
 import type { GroupListResponse } from '@resonant/contracts/groups';
 import type { InvitationSentResponse } from '@resonant/contracts/invitations';
@@ -110,17 +111,26 @@ export async function buildTenant(t: TestApp, appAdminToken: string, name: strin
     }),
     `add organization ${name}`,
   );
+  // Each person made here joins at their first sign-in with the password typed for them (issue
+  // 27), then replaces it (firstSignIn) before acting.
+  const signIn = async (address: string) =>
+    ok<AuthResponse>(
+      await t.call('POST', '/api/auth/sign-in', undefined, { email: address, password: PASSWORD }),
+      `sign in ${address}`,
+    );
+  const adminSignIn = await signIn(adminEmail);
   const admin = await firstSignIn(t, adminEmail, PASSWORD);
 
   const people: Partial<Record<TenantPerson, { id: string; email: string }>> = {
-    admin: { id: org.admin_user_id, email: adminEmail },
+    admin: { id: adminSignIn.user.user_id, email: adminEmail },
   };
+  const lastName = name.replace(/[^\p{L} ]/gu, '');
   for (const person of ['deputy', 'lead', 'member'] as const) {
     const address = email(person);
-    const added = ok<AddOrgUserResponse>(
+    ok<AddOrgUserResponse>(
       await t.call('POST', '/api/org/users', admin, {
         firstName: person,
-        lastName: name.replace(/[^\p{L} ]/gu, ''),
+        lastName,
         email: address,
         password: encrypted(),
         groupIds: [org.default_group_id],
@@ -128,7 +138,7 @@ export async function buildTenant(t: TestApp, appAdminToken: string, name: strin
       }),
       `add ${person}`,
     );
-    people[person] = { id: added.user_id, email: address };
+    people[person] = { id: (await signIn(address)).user.user_id, email: address };
   }
   const id = (person: TenantPerson) => people[person]!.id;
 
@@ -146,7 +156,7 @@ export async function buildTenant(t: TestApp, appAdminToken: string, name: strin
     t.call('PUT', '/api/org/users', admin, {
       userId: id(person),
       firstName: person,
-      lastName: 'Edited',
+      lastName,
       ...PROFILE,
       ...changes,
     });

@@ -82,8 +82,18 @@ test('adds a user; Escape closes the dialog and gives the focus back', async ({
   await tabTo(page, dialog.getByRole('button', { name: 'Add User' }));
   await press(page, 'Enter');
   // Hashing the password (argon2id) takes a moment on a busy machine.
-  await expect(toast(page, 'User added successfully')).toBeVisible({ timeout: 15_000 });
+  await expect(
+    toast(
+      page,
+      'Invitation sent: the user joins your organization when they accept it or first sign in',
+    ),
+  ).toBeVisible({ timeout: 15_000 });
   await expect(dialog).toBeHidden();
+  // The new user joins at their first sign-in (issue 27).
+  const joined = await request.post('/api/auth/sign-in', {
+    data: { email, password: 'Welcome#42' },
+  });
+  expect(joined.ok()).toBe(true);
 
   // The search field comes before Add New, where the focus went back to.
   const search = page.getByRole('textbox', { name: 'Search users' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   USERS_ACTIONS,
+  canEditAccountProfile,
   canManageUsers,
   canRemoveUser,
   canSetOrgAdmin,
@@ -78,4 +79,27 @@ describe('row rules', () => {
   ])('caller %s setting %s admin=%s -> %s', (caller, target, isAdmin, allowed) => {
     expect(canSetOrgAdmin(caller, target, isAdmin)).toBe(allowed);
   });
+});
+
+// Who may edit an account-wide profile (issue 27), written out by hand: Y = allowed, - = refused.
+// Columns: the caller is the account's person / this organisation created it / someone signed in.
+// prettier-ignore
+const PROFILE_TABLE: [boolean, boolean, boolean, 'Y' | '-'][] = [
+  [true,  true,  true,  'Y'],
+  [true,  true,  false, 'Y'],
+  [true,  false, true,  'Y'],
+  [true,  false, false, 'Y'],
+  [false, true,  false, 'Y'],
+  [false, true,  true,  '-'],
+  [false, false, false, '-'],
+  [false, false, true,  '-'],
+];
+
+describe('canEditAccountProfile: owner, creating organisation until claimed', () => {
+  it.each(PROFILE_TABLE)(
+    'owner %s, created by this org %s, claimed %s: %s',
+    (isOwner, createdByThisOrg, claimed, allowed) => {
+      expect(canEditAccountProfile({ isOwner, createdByThisOrg, claimed })).toBe(allowed === 'Y');
+    },
+  );
 });

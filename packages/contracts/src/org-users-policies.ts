@@ -52,3 +52,21 @@ export function canRemoveUser(callerId: string, targetId: string): boolean {
 export function canSetOrgAdmin(callerId: string, targetId: string, isAdmin: boolean): boolean {
   return isAdmin || callerId !== targetId;
 }
+
+/** What decides who may edit an account's profile (name, gender, date of birth, email). */
+export type ProfileOwnership = {
+  /** The caller is the account's own person. */
+  isOwner: boolean;
+  /** The caller's organisation created the account (Add User, the import, Add Organization). */
+  createdByThisOrg: boolean;
+  /** The person has signed in to it at least once: it is theirs from then on. */
+  claimed: boolean;
+};
+
+/**
+ * Issue 27: the account-wide profile is its person's. An organisation edits it only for an account
+ * it created and nobody has claimed yet; every other organisation sees the same profile.
+ */
+export function canEditAccountProfile(account: ProfileOwnership): boolean {
+  return account.isOwner || (account.createdByThisOrg && !account.claimed);
+}

@@ -27,10 +27,21 @@ export const IMPORT_CSV_ONLY_MESSAGE = 'Please upload file having extension .csv
 export const SELECT_AT_LEAST_ONE_MESSAGE = 'Please select at least one option';
 
 // Messages the spec leaves to us.
-export const USER_ADDED_MESSAGE = 'User added successfully';
-export const EXISTING_ACCOUNT_ADDED_MESSAGE =
-  'An account with this email already existed; it has been added to your organization';
-export const ALREADY_MEMBER_MESSAGE = 'This user is already a member of your organization';
+/**
+ * Add User's one answer, whether or not the email has an account (issue 27: joining is consent;
+ * the organisation cannot tell which): the person joins on accepting the emailed invitation, or
+ * on signing in with the password typed for them.
+ */
+export const USER_INVITED_MESSAGE =
+  'Invitation sent: the user joins your organization when they accept it or first sign in';
+export const ALREADY_MEMBER_OR_INVITED_MESSAGE =
+  'This user is already a member of your organization or has a pending invitation';
+/** Edit User's note beside a profile the organisation may not change (the same rule as below). */
+export const PROFILE_OWNED_NOTE =
+  'Name, gender and date of birth belong to this person: only they can change them. You can still change their groups and role.';
+/** Edit User of an account-wide profile the organisation may not change (issue 27). */
+export const PROFILE_NOT_EDITABLE_MESSAGE =
+  'Only this person can change their name, gender and date of birth: your organization did not create their account, or they have signed in to it';
 export const USER_UPDATED_MESSAGE = 'User updated successfully';
 export const USER_REMOVED_MESSAGE = 'User removed from organization';
 export const CANNOT_REMOVE_SELF_MESSAGE = 'You cannot remove yourself from the organization';
@@ -87,11 +98,10 @@ export const EncryptedPassword = z
 export const AddOrgUserBody = AddUserFields.extend({ password: EncryptedPassword });
 export type AddOrgUserBody = z.input<typeof AddOrgUserBody>;
 
+/** The same answer whether or not the email has an account: no id, nothing to tell them apart. */
 export const AddOrgUserResponse = z.object({
   message: z.string(),
-  user_id: z.string(),
-  /** `created`: a new account; `added`: an existing account joined the organisation. */
-  status: z.enum(['created', 'added']),
+  status: z.literal('invited'),
 });
 export type AddOrgUserResponse = z.infer<typeof AddOrgUserResponse>;
 
@@ -178,6 +188,8 @@ export const OrgUser = z.object({
   is_solo: z.boolean(),
   /** An admin from another organisation added by the app admin (SPEC §6). */
   is_external: z.boolean(),
+  /** Whether this organisation may edit the account-wide profile (`canEditAccountProfile`). */
+  profile_editable: z.boolean(),
 });
 export type OrgUser = z.infer<typeof OrgUser>;
 
@@ -242,7 +254,7 @@ export const IMPORT_COLUMNS: readonly ImportColumn[] = [
     name: 'email',
     required: true,
     description:
-      'The username; at most 50 characters. An existing account joins your organization.',
+      'The username; at most 50 characters. Each person is invited by email and joins when they accept or first sign in.',
     example: 'amelia.hughes@example.com',
   },
   {
@@ -304,11 +316,9 @@ export const IMPORT_FAILED_LIST_MAX = 1000;
 export const ImportUsersResponse = z.object({
   message: z.string(),
   data: z.object({
-    /** New accounts created. */
-    created: z.number().int(),
-    /** Existing accounts that joined the organisation. */
-    added: z.number().int(),
-    /** Rows of people already in the organisation: left as they are (a re-upload adds nothing). */
+    /** People invited, whether or not their email has an account (the answer never tells). */
+    invited: z.number().int(),
+    /** Rows of people already in the organisation or invited: left as they are (a re-upload adds nothing). */
     skipped: z.number().int(),
     failedCount: z.number().int(),
     failed: z.array(ImportFailure),

@@ -20,10 +20,8 @@ export const ORGANIZATION_ADDED_MESSAGE = 'Organization added successfully';
 export const ADMIN_USER_SEARCH_PLACEHOLDER = 'Search User (Min 3 chars)';
 
 // Messages the spec leaves to us.
-export const ORGANIZATION_CREATED_MESSAGE = 'Organization created successfully';
-export const ORGANIZATION_CREATED_WITH_EXISTING_ADMIN_MESSAGE =
-  'Organization created; an account with this email already existed and is now its admin, ' +
-  'with its own password';
+export const ORGANIZATION_CREATED_MESSAGE =
+  'Organization created; its admin was invited by email and is admin once they accept or first sign in';
 export const ORGANIZATION_NAME_TAKEN_MESSAGE = 'An organization with this name already exists';
 export const APP_ADMIN_NOT_ORG_ADMIN_MESSAGE =
   'The app admin account cannot administer an organization';
@@ -84,10 +82,11 @@ export type AddOrganizationBody = z.input<typeof AddOrganizationBody>;
 export const AddOrganizationResponse = z.object({
   message: z.string(),
   org_id: z.string(),
-  /** The organization's first admin: a new account, or the existing one with that email. */
-  admin_user_id: z.string(),
-  /** `created`: a new account; `existing`: the account with that email, its password untouched. */
-  admin_status: z.enum(['created', 'existing']),
+  /**
+   * The first admin is always invited (issue 27): the same answer whether or not the email has an
+   * account; they are admin once they accept, or first sign in to the account made for them.
+   */
+  admin_status: z.literal('invited'),
   default_group_id: z.string(),
 });
 export type AddOrganizationResponse = z.infer<typeof AddOrganizationResponse>;

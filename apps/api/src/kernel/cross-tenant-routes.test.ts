@@ -143,6 +143,12 @@ const operations = new Map(operationsOf(t.app.swagger()).map((op) => [op.key, op
 const SWITCH_NOT_FOUND_MESSAGE = 'Organization or group not found';
 const unknownTag = (id: string) => `Unknown tag: ${id}`;
 const person = { firstName: 'Probe', lastName: 'Person', gender: 'Male', birthDate: '1991-01-01' };
+const memberAsAdded = {
+  firstName: 'member',
+  lastName: 'Tenant Alpha',
+  gender: 'Female',
+  birthDate: '1990-02-03',
+};
 const newEmail = () => `probe-${randomUUID().slice(0, 8)}@example.test`;
 const publicKey = (
   await t.call('GET', '/api/auth/public-key', a.tokens.admin)
@@ -218,7 +224,8 @@ const table: Record<string, Row> = {
         kind: 'group',
         request: (id) => ({
           url: '/api/org/users',
-          payload: { ...person, userId: a.users.member, groupIds: [id] },
+          // The member's own details, unchanged: its profile is not the organisation's to rewrite.
+          payload: { ...memberAsAdded, userId: a.users.member, groupIds: [id] },
         }),
         message: GROUP_NOT_FOUND_MESSAGE,
         ignoredInGroup: 'a group admin edits personal details only, never groups',

@@ -4,6 +4,7 @@ import { audit } from './audit.ts';
 import type { ClientInfo } from './client-info.ts';
 import { loadUserProfile } from './current-user.queries.ts';
 import { loadSignedInCaller } from './memberships.queries.ts';
+import { joinCreatingOrganisation } from './org-invitations.ts';
 import {
   findSpentRefreshToken,
   insertSession,
@@ -79,6 +80,7 @@ export async function startSession(
     { ...tokens.stored, absoluteExpiresAt, lastSeenAt: now },
     client,
   );
+  await joinCreatingOrganisation(deps, accountId, client.ip);
   await markSignedIn(deps.db, accountId, now);
   return issued(deps, accountId, tokens);
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { groupMemberships, groups, orgMemberships } from '../db/schema/organisations.ts';
 
@@ -42,7 +42,16 @@ export async function joinOrganisation(tx: Database, join: JoinOrganisation): Pr
     .select({ id: groups.id })
     .from(groups)
     .where(and(eq(groups.orgId, join.orgId), eq(groups.isDefault, true)));
-  const groupIds = [...new Set([...(defaultGroup ? [defaultGroup.id] : []), ...join.groupIds])];
+  // A group named by an invitation may have been deleted since it was sent: it is left out.
+  const live = join.groupIds.length
+    ? await tx
+        .select({ id: groups.id })
+        .from(groups)
+        .where(and(eq(groups.orgId, join.orgId), inArray(groups.id, join.groupIds)))
+    : [];
+  const groupIds = [
+    ...new Set([...(defaultGroup ? [defaultGroup.id] : []), ...live.map((group) => group.id)]),
+  ];
   if (groupIds.length === 0) return;
   // The Default group holds everyone: never an admin of it (an invitation sent before invite()
   // refused that would otherwise still grant it).

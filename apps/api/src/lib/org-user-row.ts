@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { OrgUser } from '@resonant/contracts/org-users';
+import { canEditAccountProfile } from '@resonant/contracts/org-users-policies';
 import { accounts, profiles } from '../db/schema/accounts.ts';
 import { groupMemberships, orgMemberships } from '../db/schema/organisations.ts';
 
@@ -19,6 +20,9 @@ export const orgUserColumns = {
   lastActivityType: orgMemberships.lastActivityType,
   payer: orgMemberships.payer,
   isExternal: orgMemberships.isExternal,
+  createdByOrgId: accounts.createdByOrgId,
+  /** The person has signed in to the account: its profile is theirs alone. */
+  claimed: sql<boolean>`${accounts.lastSignInAt} is not null`,
   /** The highest role in the organisation: org admin, group admin of any group, or member. */
   highestRole: sql<'org' | 'group' | 'user'>`case
     when ${orgMemberships.role} = 'admin' then 'org'
@@ -43,11 +47,16 @@ export type OrgUserColumns = {
   lastActivityType: string | null;
   payer: 'org' | 'user';
   isExternal: boolean;
+  createdByOrgId: string | null;
+  claimed: boolean;
   highestRole: OrgUser['user_highest_role'];
 };
 
-/** A row of `orgUserColumns` as the API answers it. */
-export function presentOrgUser(row: OrgUserColumns): OrgUser {
+/** A row of `orgUserColumns` as the API answers it to `viewer`, in the organisation `orgId`. */
+export function presentOrgUser(
+  row: OrgUserColumns,
+  viewer: { orgId: string; accountId: string },
+): OrgUser {
   return {
     user_id: row.userId,
     full_name: `${row.firstName} ${row.lastName}`.trim(),
@@ -63,5 +72,10 @@ export function presentOrgUser(row: OrgUserColumns): OrgUser {
     subscription_payer: row.payer === 'user' ? 'External' : 'Org',
     is_solo: row.payer === 'user',
     is_external: row.isExternal,
+    profile_editable: canEditAccountProfile({
+      isOwner: row.userId === viewer.accountId,
+      createdByThisOrg: row.createdByOrgId === viewer.orgId,
+      claimed: row.claimed,
+    }),
   };
 }

@@ -11,25 +11,30 @@ async function mailsTo(request: APIRequestContext, email: string): Promise<Mail[
 }
 
 /**
- * Waits for the `index`-th mail (from 0) to an address and returns the link to `path` in it, as
+ * Waits for the `index`-th mail (from 0), or the first whose subject has a text, to an address and
+ * returns the link to `path` in it, as
  * the recipient would click it: a same-site path with the token (`/process-invite?it=...`).
  */
 export async function linkFromMail(
   request: APIRequestContext,
   email: string,
   path: string,
-  index = 0,
+  index: number | { subjectHas: string } = 0,
 ): Promise<string> {
   let link = '';
+  const pick = (mails: Mail[]) =>
+    typeof index === 'number'
+      ? mails[index]
+      : mails.find((mail) => mail.subject.includes(index.subjectHas));
   await expect
     .poll(
       async () => {
-        const mail = (await mailsTo(request, email))[index];
+        const mail = pick(await mailsTo(request, email));
         const match = mail?.text.match(new RegExp(`https?://\\S+${path}\\?it=[\\w-]+`));
         link = match ? match[0] : '';
         return link;
       },
-      { timeout: 15_000, message: `mail #${index + 1} to ${email} with a ${path} link` },
+      { timeout: 15_000, message: `mail ${JSON.stringify(index)} to ${email} with a ${path} link` },
     )
     .not.toBe('');
   const url = new URL(link);

@@ -3,6 +3,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
 import { encryptForTransport } from '../../../api/test/transport-password.ts';
 import { generateRr } from '@resonant/hrv/synthetic';
 import { APP_ADMIN } from './env.ts';
+import { linkFromMail } from './mailbox.ts';
 
 /** Every account the builder creates signs in with this password. */
 const BUILT_PASSWORD = 'Journey#2026';
@@ -78,14 +79,25 @@ export async function apiSession(
   return { headers: { authorization: `Bearer ${token}` } };
 }
 
-/** The first sign-in of a person an admin created: the temporary password replaced by their own. */
-async function firstApiSession(request: APIRequestContext, email: string): Promise<Session> {
-  const session = await apiSession(request, email, TEMPORARY_PASSWORD);
+/**
+ * The first sign-in of someone Add User or Add Organization made: they join the organisation then
+ * (issue 27) and replace the temporary password with their own. Answers the session and their id.
+ */
+async function firstApiSession(
+  request: APIRequestContext,
+  email: string,
+): Promise<{ session: Session; id: string }> {
+  const response = await request.post('/api/auth/sign-in', {
+    data: { email, password: TEMPORARY_PASSWORD },
+  });
+  expect(response.ok(), `first sign-in of ${email}`).toBe(true);
+  const { token, user } = (await response.json()) as { token: string; user: { user_id: string } };
+  const session = { headers: { authorization: `Bearer ${token}` } };
   await send(request, session, 'put', '/api/user/password', {
     currentPassword: TEMPORARY_PASSWORD,
     newPassword: BUILT_PASSWORD,
   });
-  return session;
+  return { session, id: user.user_id };
 }
 
 /** Ends a session `apiSession` opened. */
@@ -150,7 +162,7 @@ export async function buildOrg(request: APIRequestContext, spec: OrgSpec = {}): 
   const admin = isPerson(spec.admin)
     ? spec.admin
     : person('org-admin', { firstName: 'Olivia', lastName: 'Owner', ...spec.admin });
-  const created = await send<{ org_id: string; admin_user_id: string; default_group_id: string }>(
+  const created = await send<{ org_id: string; default_group_id: string }>(
     request,
     appAdmin,
     'post',
@@ -166,11 +178,17 @@ export async function buildOrg(request: APIRequestContext, spec: OrgSpec = {}): 
     },
   );
   await signOut(request, appAdmin);
-  const orgAdmin: Person = { ...admin, id: created.admin_user_id };
-
-  const session = isPerson(spec.admin)
-    ? await apiSession(request, orgAdmin.email, orgAdmin.password)
-    : await firstApiSession(request, orgAdmin.email);
+  const first = isPerson(spec.admin) ? null : await firstApiSession(request, admin.email);
+  const orgAdmin: Person = isPerson(spec.admin) ? spec.admin : { ...admin, id: first!.id };
+  const session = first?.session ?? (await apiSession(request, orgAdmin.email, orgAdmin.password));
+  // An account that exists is invited, never attached (issue 27): it accepts the mailed link.
+  if (isPerson(spec.admin)) {
+    const link = await linkFromMail(request, admin.email, '/process-invite', { subjectHas: name });
+    await send(request, session, 'post', '/api/process-invitation', {
+      it: new URL(link, 'http://link.test').searchParams.get('it'),
+      status: 'accepted',
+    });
+  }
   // An admin of several organisations acts in the one it is in; make that this one.
   await send(request, session, 'post', '/api/switch', {
     currentOrgId: created.org_id,
@@ -180,23 +198,19 @@ export async function buildOrg(request: APIRequestContext, spec: OrgSpec = {}): 
   const encrypt = await encrypter(request, session);
   const addUser = async (role: string, names: PersonSpec, groupId: string): Promise<Person> => {
     const someone = person(role, names);
-    const { user_id } = await send<{ user_id: string }>(
-      request,
-      session,
-      'post',
-      '/api/org/users',
-      {
-        firstName: someone.firstName,
-        lastName: someone.lastName,
-        email: someone.email,
-        gender: 'Female',
-        birthDate: '1990-06-15',
-        password: encrypt(TEMPORARY_PASSWORD),
-        groupIds: [groupId],
-      },
-    );
-    await signOut(request, await firstApiSession(request, someone.email));
-    return { ...someone, id: user_id };
+    await send(request, session, 'post', '/api/org/users', {
+      firstName: someone.firstName,
+      lastName: someone.lastName,
+      email: someone.email,
+      gender: 'Female',
+      birthDate: '1990-06-15',
+      password: encrypt(TEMPORARY_PASSWORD),
+      groupIds: [groupId],
+    });
+    // They join at their first sign-in (issue 27), which also replaces the temporary password.
+    const first = await firstApiSession(request, someone.email);
+    await signOut(request, first.session);
+    return { ...someone, id: first.id };
   };
   const specsOf = (people: number | PersonSpec[] | undefined, fallback: number) =>
     Array.isArray(people) ? people : Array.from({ length: people ?? fallback }, () => ({}));

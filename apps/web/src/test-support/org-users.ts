@@ -17,6 +17,7 @@ export function orgUser(n: number, fields: Partial<OrgUser> = {}): OrgUser {
     subscription_payer: 'Org',
     is_solo: false,
     is_external: false,
+    profile_editable: true,
     ...fields,
   };
 }

@@ -24,6 +24,11 @@ export const invitations = pgTable(
     id: id(),
     orgId: tenantId(),
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    /** Further groups of the organisation to join on accepting (Add User and the import choose several). */
+    moreGroupIds: uuid('more_group_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     email: text('email').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),

@@ -22,6 +22,7 @@ const invitationColumns = {
   id: invitations.id,
   orgId: invitations.orgId,
   groupId: invitations.groupId,
+  moreGroupIds: invitations.moreGroupIds,
   email: invitations.email,
   firstName: invitations.firstName,
   lastName: invitations.lastName,

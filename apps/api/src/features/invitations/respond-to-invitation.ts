@@ -96,7 +96,7 @@ export async function processInvitation(
       await joinOrganisation(tx, {
         orgId: invitation.orgId,
         accountId,
-        groupIds: invitation.groupId ? [invitation.groupId] : [],
+        groupIds: [...(invitation.groupId ? [invitation.groupId] : []), ...invitation.moreGroupIds],
         orgAdmin: invitation.role === 'org',
         adminOfGroupId: invitation.role === 'group' ? invitation.groupId : null,
       });

@@ -1,12 +1,13 @@
 import type { Gender } from '@resonant/contracts/profile';
-import type { Database } from '../../db/client.ts';
-import {
-  accountIdsByEmail,
-  createAccountsByEmail,
-  refuseUnproven,
-} from '../../lib/accounts-by-email.queries.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { JobWorker } from '../../jobs/job-worker.ts';
+import { inviteToOrganisation } from '../../kernel/org-invitations.ts';
+import { memberEmails } from '../../kernel/org-invitations.queries.ts';
+import { accountIdsByEmail, createAccountsByEmail } from '../../lib/accounts-by-email.queries.ts';
 import { hashPassword } from '../../lib/crypto.ts';
-import { insertGroupMembershipsIfAbsent, insertNewMemberships } from './org-users.queries.ts';
+
+/** What enrolling needs: the database, and the job worker that sends the invitations' mail. */
+export type EnrolDeps = AppDeps & { jobs: JobWorker };
 
 /** A person to put in the organisation, already checked by the Add User rules. */
 export type EnrolRow = {
@@ -17,15 +18,17 @@ export type EnrolRow = {
   birthDate: string;
   /** Only used when a new account is created; an existing account keeps its own. */
   password: string | null;
-  /** Groups of the org to join, the Default group among them. */
+  /** Groups of the org to join: the chosen one first, the Default group among them. */
   groupIds: string[];
 };
 
 /**
- * `created`: a new account joined; `added`: an existing account joined; `already-member`: it was
- * in the organisation already and nothing changed (a re-upload or a double click adds nothing).
+ * `invited`: the person was invited (whether or not the email has an account: the answer never
+ * tells); `skipped`: a member already, or invited already (a re-upload or a double click sends
+ * nothing twice).
  */
-export type EnrolOutcome = { status: 'created' | 'added' | 'already-member'; accountId: string };
+export type EnrolOutcome =
+  { status: 'invited'; email: string; invitationId: string } | { status: 'skipped'; email: string };
 
 // argon2id takes tens of milliseconds and runs on libuv's pool (4 threads by default).
 const HASH_CONCURRENCY = 4;
@@ -45,59 +48,57 @@ async function hashAll(passwords: (string | null)[]): Promise<(string | null)[]>
 }
 
 /**
- * Puts a batch of people (distinct emails, lower-cased) into the organisation in one transaction:
- * creates the accounts that do not exist (argon2id hash, profile), then the org memberships and
- * their group memberships. The unique indexes decide every race, so running the same batch twice,
- * even at the same time, creates nothing twice.
+ * Invites a batch of people (distinct emails, lower-cased) into the organisation in one
+ * transaction. An email without an account gets one, with the profile and password typed and
+ * `created_by_org_id`, which its person takes by signing in (kernel/org-invitations.ts); an
+ * account that exists is never attached nor read. Members and emails already pending are skipped.
  */
 export async function enrolUsers(
-  db: Database,
-  orgId: string,
+  deps: EnrolDeps,
+  enrol: { orgId: string; invitedBy: string | null },
   rows: readonly EnrolRow[],
 ): Promise<EnrolOutcome[]> {
+  const { orgId } = enrol;
   const emails = rows.map((row) => row.email);
-  const existing = await accountIdsByEmail(db, emails);
+  const existing = await accountIdsByEmail(deps.db, emails);
+  const members = await memberEmails(deps.db, orgId, emails);
   const fresh = rows.filter((row) => !existing.has(row.email));
-  // Hashed before the transaction, so a slow batch of passwords holds no locks.
-  const hashes = await hashAll(fresh.map((row) => row.password));
+  // Hashed before the transaction, so a slow batch of passwords holds no locks; every row's,
+  // so an address with an account takes as long to answer as one without.
+  const hashes = new Map(
+    (await hashAll(rows.map((row) => row.password))).map((hash, index) => [
+      rows[index]!.email,
+      hash,
+    ]),
+  );
 
-  return db.transaction(async (tx) => {
-    // An account created by someone else since the lookup joins like any existing one.
-    const { ids, created, unproven } = await createAccountsByEmail(
+  const outcomes = await deps.db.transaction(async (tx) => {
+    // An account created by someone else since the lookup is left as it is, like any existing one.
+    await createAccountsByEmail(
       tx,
-      fresh.map((row, index) => ({
+      fresh.map((row) => ({
         email: row.email,
-        passwordHash: hashes[index] ?? null,
+        passwordHash: hashes.get(row.email) ?? null,
         firstName: row.firstName,
         lastName: row.lastName,
         gender: row.gender,
         birthDate: row.birthDate,
+        createdByOrgId: orgId,
       })),
     );
-    const accountIds = new Map([...existing, ...ids]);
-
-    const newMembers = await insertNewMemberships(
-      tx,
-      { orgId },
-      rows.map((row) => accountIds.get(row.email)!),
-    );
-    // Only the organisation's own members may be held unproven (a re-upload): the transaction ends.
-    refuseUnproven(
-      rows.filter((row) => newMembers.has(accountIds.get(row.email)!)).map((row) => row.email),
-      unproven,
-    );
-
-    const groupRows = rows.flatMap((row) => {
-      const accountId = accountIds.get(row.email)!;
-      if (!newMembers.has(accountId)) return [];
-      return [...new Set(row.groupIds)].map((groupId) => ({ orgId, groupId, accountId }));
+    const invitees = rows.filter((row) => !members.has(row.email));
+    const invited = await inviteToOrganisation(tx, deps, {
+      orgId,
+      invitedBy: enrol.invitedBy,
+      invitees: invitees.map((row) => ({ ...row, role: 'user' as const })),
     });
-    await insertGroupMembershipsIfAbsent(tx, groupRows);
-
     return rows.map((row): EnrolOutcome => {
-      const accountId = accountIds.get(row.email)!;
-      if (!newMembers.has(accountId)) return { status: 'already-member', accountId };
-      return { status: created.has(row.email) ? 'created' : 'added', accountId };
+      const invitationId = invited.get(row.email);
+      return invitationId
+        ? { status: 'invited', email: row.email, invitationId }
+        : { status: 'skipped', email: row.email };
     });
   });
+  deps.jobs.kick();
+  return outcomes;
 }

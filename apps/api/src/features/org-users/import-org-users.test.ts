@@ -1,19 +1,19 @@
-import { and, count, eq, inArray, like } from 'drizzle-orm';
+import { and, count, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   IMPORT_CSV_ONLY_MESSAGE,
   IMPORT_MAX_BYTES,
   IMPORT_NOT_TEXT_MESSAGE,
   type ImportUsersResponse,
-  type OrgUsersResponse,
 } from '@resonant/contracts/org-users';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import type { UploadFile } from '../../../test/multipart-body.ts';
 import { createAccount, type createOrg } from '../../../test/factories.ts';
 import { buildOrg } from '../../../test/org-builder.ts';
-import { accounts } from '../../db/schema/accounts.ts';
+import { accounts, profiles } from '../../db/schema/accounts.ts';
+import { invitations } from '../../db/schema/invitations.ts';
 import { auditLog } from '../../db/schema/audit.ts';
-import { groupMemberships, orgMemberships } from '../../db/schema/organisations.ts';
+import { orgMemberships } from '../../db/schema/organisations.ts';
 
 const HEADER = 'first_name,last_name,email,gender,birth_date,group,password';
 
@@ -78,14 +78,35 @@ describe('POST /api/org/users/import', () => {
         .innerJoin(accounts, eq(accounts.id, orgMemberships.accountId))
         .where(and(eq(orgMemberships.orgId, org.id), like(accounts.email, pattern)))
     )[0]!.n;
+  /** The profiles the import typed: of the accounts it made for the invitations it sent. */
   const listed = async (search: string) =>
-    (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/org/users?search=${encodeURIComponent(search)}`,
-        headers: t.bearer(token.orgAdmin),
+    t.db
+      .select({
+        user_id: accounts.id,
+        first_name: profiles.firstName,
+        last_name: profiles.lastName,
+        full_name: sql<string>`${profiles.firstName} || ' ' || ${profiles.lastName}`,
+        gender: profiles.gender,
+        birth_date: profiles.birthDate,
+        groupIds: sql<string[]>`array_prepend(${invitations.groupId}, ${invitations.moreGroupIds})`,
       })
-    ).json<OrgUsersResponse>().list;
+      .from(invitations)
+      .innerJoin(accounts, eq(sql`lower(${accounts.email})`, invitations.email))
+      .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+      .where(
+        and(
+          eq(invitations.orgId, org.id),
+          eq(invitations.status, 'pending'),
+          like(invitations.email, `%${search}%`),
+        ),
+      );
+  const invitedLike = async (pattern: string) =>
+    (
+      await t.db
+        .select({ n: count() })
+        .from(invitations)
+        .where(and(eq(invitations.orgId, org.id), like(invitations.email, pattern)))
+    )[0]!.n;
 
   it('answers 401 signed out and 403 to a group admin or a member', async () => {
     const file = [{ name: 'users.csv', content: csv(['A,B,a.b@example.test,Male,1990-01-01,,']) }];
@@ -119,8 +140,7 @@ describe('POST /api/org/users/import', () => {
     expect(body).toEqual({
       message: 'Invalid data',
       data: {
-        created: 3,
-        added: 0,
+        invited: 3,
         skipped: 0,
         failedCount: 1,
         failed: [{ row: 4, email: 'not-an-email', reason: 'Please enter a valid email.' }],
@@ -134,17 +154,10 @@ describe('POST /api/org/users/import', () => {
     });
     const [ben] = await listed('ben.one@');
     expect(ben).toMatchObject({ gender: 'Male' });
-    const groupsOf = async (userId: string) =>
-      (
-        await t.db
-          .select({ groupId: groupMemberships.groupId })
-          .from(groupMemberships)
-          .where(eq(groupMemberships.accountId, userId))
-      )
-        .map((row) => row.groupId)
-        .sort();
-    expect(await groupsOf(ada!.user_id)).toEqual([org.defaultGroupId, engineering.id].sort());
-    expect(await groupsOf(ben!.user_id)).toEqual([org.defaultGroupId]);
+    // The groups they join on accepting: the named ones first, Default always.
+    expect(ada!.groupIds).toEqual([engineering.id, org.defaultGroupId]);
+    expect(ben!.groupIds).toEqual([org.defaultGroupId]);
+    expect(await membersLike('%.one@example.test')).toBe(0);
     // A password cell gives the new account that password; an empty one gives it none.
     await expect(t.signIn('ada.one@example.test', 'Analytic#1843')).resolves.toEqual(
       expect.any(String),
@@ -158,13 +171,13 @@ describe('POST /api/org/users/import', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'org-users.import'), eq(auditLog.orgId, org.id)));
-    expect(audit?.details).toMatchObject({ file: 'team.csv', rows: 4, created: 3, failed: 1 });
+    expect(audit?.details).toMatchObject({ file: 'team.csv', rows: 4, invited: 3, failed: 1 });
 
-    // The same file again: nobody is added twice, the bad row is still reported.
+    // The same file again: nobody is invited twice, the bad row is still reported.
     const again = await importFile('team.csv', file);
-    expect(again.data).toEqual({ ...body.data, created: 0, skipped: 3 });
+    expect(again.data).toEqual({ ...body.data, invited: 0, skipped: 3 });
     expect(await accountCount('%.one@example.test')).toBe(3);
-    expect(await membersLike('%.one@example.test')).toBe(3);
+    expect(await invitedLike('%.one@example.test')).toBe(3);
   });
 
   it('checks every row like Add User and says why each failed', async () => {
@@ -218,7 +231,7 @@ describe('POST /api/org/users/import', () => {
       },
       { row: 12, email: 'TWICE@example.test', reason: 'Duplicate email: also on line 11' },
     ]);
-    expect(body.data).toMatchObject({ created: 1, failedCount: 10 });
+    expect(body.data).toMatchObject({ invited: 1, failedCount: 10 });
   });
 
   it('says an unknown gender is invalid and names the allowed ones; a missing one is required', async () => {
@@ -250,7 +263,7 @@ describe('POST /api/org/users/import', () => {
         'After,Quote,quote.after@example.test,Male,1990-01-01,,',
       ]),
     );
-    expect(body.data).toMatchObject({ created: 1, failedCount: 1 });
+    expect(body.data).toMatchObject({ invited: 1, failedCount: 1 });
     expect(body.data.failed).toEqual([
       {
         row: 3,
@@ -262,14 +275,15 @@ describe('POST /api/org/users/import', () => {
     expect(await listed('quote.after@')).toHaveLength(0);
   });
 
-  it('adds an existing account of another organization without changing its password', async () => {
+  it('invites an existing account of another organization without changing it', async () => {
     const body = await importFile(
       'existing.csv',
       csv(['Someone,Else,Otto.Outsider@example.test,Male,1990-01-01,,New#Pass1']),
     );
-    expect(body).toMatchObject({ message: 'Users imported successfully', data: { added: 1 } });
+    expect(body).toMatchObject({ message: 'Users imported successfully', data: { invited: 1 } });
     const [row] = await listed('otto.outsider');
     expect(row).toMatchObject({ user_id: outsiderId, first_name: 'Test' });
+    expect(await membersLike('otto.outsider@%')).toBe(0);
     await expect(t.signIn('otto.outsider@example.test', 'Outside#1')).resolves.toEqual(
       expect.any(String),
     );
@@ -287,7 +301,7 @@ describe('POST /api/org/users/import', () => {
         'Bad,Email,-2+3,Male,1990-01-01,,',
       ]),
     );
-    expect(body.data.created).toBe(1);
+    expect(body.data.invited).toBe(1);
     expect(body.data.failed.slice(0, 2)).toEqual([
       { row: 2, email: 'formula.one@example.test', reason: 'Invalid characters' },
       { row: 3, email: 'formula.bang@example.test', reason: 'Invalid characters' },
@@ -304,7 +318,7 @@ describe('POST /api/org/users/import', () => {
       'semi.one@example.test;1990-01-01;Semi;Colon;Others;\r\n' +
       'semi.two@example.test;1991-01-01;"Quoted Name";Colon;Prefer not to disclose;"a; b"\r\n';
     const body = await importFile('EXPORT.CSV', content);
-    expect(body.data).toMatchObject({ created: 2, failedCount: 0 });
+    expect(body.data).toMatchObject({ invited: 2, failedCount: 0 });
     expect((await listed('semi.two@'))[0]).toMatchObject({
       first_name: 'Quoted Name',
       last_name: 'Colon',
@@ -346,7 +360,7 @@ describe('POST /api/org/users/import', () => {
     expect(other.statusCode).toBe(404);
     expect(await accountCount('domain.one@%')).toBe(0);
     const own = await upload(token.orgAdmin, file, { domain: 'import-org' });
-    expect((await imported(own)).data.created).toBe(1);
+    expect((await imported(own)).data.invited).toBe(1);
   });
 
   it('answers 413 for a file over 10 MB and imports none of its rows', async () => {
@@ -379,7 +393,7 @@ describe('POST /api/org/users/import', () => {
     const content = `${head}${blank.repeat(Math.floor(rest / blank.length))}${last}`;
     expect(Buffer.byteLength(content)).toBe(IMPORT_MAX_BYTES);
     const body = await importFile('exact.csv', content);
-    expect(body.data.created).toBe(1);
+    expect(body.data.invited).toBe(1);
   });
 
   it('imports a large file in batches', async () => {
@@ -391,15 +405,12 @@ describe('POST /api/org/users/import', () => {
     const body = await imported(
       await upload(token.orgAdmin, [{ name: 'bulk.csv', content: csv(lines) }]),
     );
-    expect(body.data).toEqual({ created: 1203, added: 0, skipped: 0, failedCount: 0, failed: [] });
-    expect(await membersLike('bulk.%')).toBe(1203);
-    const inEngineering = await t.db
+    expect(body.data).toEqual({ invited: 1203, skipped: 0, failedCount: 0, failed: [] });
+    expect(await invitedLike('bulk.%')).toBe(1203);
+    const forEngineering = await t.db
       .select({ n: count() })
-      .from(groupMemberships)
-      .innerJoin(accounts, eq(accounts.id, groupMemberships.accountId))
-      .where(
-        and(inArray(groupMemberships.groupId, [engineering.id]), like(accounts.email, 'bulk.%')),
-      );
-    expect(inEngineering[0]!.n).toBe(1203);
+      .from(invitations)
+      .where(and(eq(invitations.groupId, engineering.id), like(invitations.email, 'bulk.%')));
+    expect(forEngineering[0]!.n).toBe(1203);
   });
 });

@@ -21,7 +21,7 @@ import { CsvFormatError, csvRecords } from '../../lib/csv-records.ts';
 import { isTooCommon } from '../../lib/password-policy.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { requireUsersScope, type TenantScope, type UsersScope } from '../../kernel/scope.ts';
-import { enrolUsers, type EnrolRow } from './enrol-users.ts';
+import { enrolUsers, type EnrolDeps, type EnrolRow } from './enrol-users.ts';
 import { findOrgDomain, listOrgGroups } from './org-users.queries.ts';
 
 /** Rows enrolled per transaction: large files go through in steps, never all at once. */
@@ -108,7 +108,7 @@ function checkRow(
   });
   const reasons = parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => i.message))];
 
-  const groupIds = [defaultGroupId];
+  const groupIds: string[] = [];
   for (const name of cell('group').split(/[;|]/)) {
     const wanted = name.trim();
     if (!wanted) continue;
@@ -121,7 +121,11 @@ function checkRow(
     reasons.push(APP_ADMIN_CANNOT_JOIN_MESSAGE);
   }
   if (!parsed.success || reasons.length > 0) return { ok: false, reason: reasons.join('; ') };
-  return { ok: true, row: { ...parsed.data, groupIds: [...new Set(groupIds)] } };
+  // The named groups first (the first is the invitation's group), the Default group always.
+  return {
+    ok: true,
+    row: { ...parsed.data, groupIds: [...new Set([...groupIds, defaultGroupId])] },
+  };
 }
 
 /**
@@ -147,20 +151,21 @@ async function importTarget(deps: AppDeps, users: UsersScope, file: ImportFile) 
 
 /**
  * Imports users from a CSV file (SPEC §7 POST /org/users/import) into the caller's organisation.
- * Each row is checked like Add User; good rows are enrolled in batches of IMPORT_BATCH_SIZE, bad
- * ones reported in `failed` with the line and reason. People already in the organisation are
- * counted as `skipped` and left untouched, so uploading the same file again changes nothing.
+ * Each row is checked like Add User; good rows are invited as Add User invites (enrol-users.ts)
+ * in batches of IMPORT_BATCH_SIZE, bad ones reported in `failed` with the line and reason. People
+ * already in the organisation or invited are counted as `skipped` and left untouched, so
+ * uploading the same file again changes nothing.
  * Cells are stored as the text they are; an email echoed back goes through csvSafe.
  */
 export async function importOrgUsers(
-  deps: AppDeps,
+  deps: EnrolDeps,
   scope: TenantScope,
   file: ImportFile,
 ): Promise<ImportUsersResponse> {
   const users = requireUsersScope(scope, 'import');
   const { defaultGroupId, groupsByName } = await importTarget(deps, users, file);
 
-  const data = { created: 0, added: 0, skipped: 0, failedCount: 0, failed: [] as ImportFailure[] };
+  const data = { invited: 0, skipped: 0, failedCount: 0, failed: [] as ImportFailure[] };
   const fail = (line: number, email: string, reason: string) => {
     data.failedCount++;
     if (data.failed.length < IMPORT_FAILED_LIST_MAX) {
@@ -171,10 +176,13 @@ export async function importOrgUsers(
   let batch: EnrolRow[] = [];
   const flush = async () => {
     if (batch.length === 0) return;
-    const outcomes = await enrolUsers(deps.db, users.orgId, batch);
+    const outcomes = await enrolUsers(
+      deps,
+      { orgId: users.orgId, invitedBy: users.accountId },
+      batch,
+    );
     for (const outcome of outcomes) {
-      if (outcome.status === 'created') data.created++;
-      else if (outcome.status === 'added') data.added++;
+      if (outcome.status === 'invited') data.invited++;
       else data.skipped++;
     }
     batch = [];
@@ -227,8 +235,7 @@ export async function importOrgUsers(
   await audit(deps.db, scope, 'org-users.import', users.orgId, {
     file: csvSafe(file.fileName),
     rows,
-    created: data.created,
-    added: data.added,
+    invited: data.invited,
     skipped: data.skipped,
     failed: data.failedCount,
   });

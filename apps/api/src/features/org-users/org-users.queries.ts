@@ -208,6 +208,23 @@ export async function listMemberGroups(db: Database, scope: UsersScope, accountI
     .orderBy(sql`${groups.isDefault} desc`, asc(sql`lower(${groups.name})`));
 }
 
+/** What decides whether an organisation may edit a member's account-wide profile, and that profile. */
+export async function findAccountProfile(db: Database, accountId: string) {
+  const [row] = await db
+    .select({
+      createdByOrgId: accounts.createdByOrgId,
+      claimed: sql<boolean>`${accounts.lastSignInAt} is not null`,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      gender: profiles.gender,
+      birthDate: profiles.birthDate,
+    })
+    .from(accounts)
+    .innerJoin(profiles, eq(profiles.accountId, accounts.id))
+    .where(eq(accounts.id, accountId));
+  return row ?? null;
+}
+
 export type ProfileChanges = {
   firstName: string;
   lastName: string;
@@ -292,33 +309,4 @@ export async function togglePayer(db: Database, scope: UsersScope, accountId: st
     .where(and(eq(orgMemberships.orgId, scope.orgId), eq(orgMemberships.accountId, accountId)))
     .returning({ payer: orgMemberships.payer });
   return row?.payer ?? null;
-}
-
-/**
- * Makes the accounts members of the organisation; answers those that were not members already
- * (one statement for the whole list).
- */
-export async function insertNewMemberships(
-  tx: Database,
-  scope: Pick<UsersScope, 'orgId'>,
-  accountIds: readonly string[],
-): Promise<Set<string>> {
-  const joined = await tx
-    .insert(orgMemberships)
-    .values(accountIds.map((accountId) => ({ orgId: scope.orgId, accountId })))
-    .onConflictDoNothing()
-    .returning({ accountId: orgMemberships.accountId });
-  return new Set(joined.map((row) => row.accountId));
-}
-
-/** Puts members in groups of the organisation; a place they already hold is left as it is. */
-export async function insertGroupMembershipsIfAbsent(
-  tx: Database,
-  rows: readonly { orgId: string; groupId: string; accountId: string }[],
-): Promise<void> {
-  if (rows.length > 0)
-    await tx
-      .insert(groupMemberships)
-      .values([...rows])
-      .onConflictDoNothing();
 }

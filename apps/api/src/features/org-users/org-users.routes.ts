@@ -25,7 +25,7 @@ import {
   UserIdParams,
   UsersStatsResponse,
 } from '@resonant/contracts/org-users';
-import type { AppDeps } from '../../app-deps.ts';
+import type { EnrolDeps as OrgUsersDeps } from './enrol-users.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { readMultipartForm } from '../../lib/multipart-form.ts';
 import { passwordTransportPublicKey } from '../../lib/password-transport.ts';
@@ -55,7 +55,7 @@ const GROUP_MODE_NOTE =
   'Org admins manage the whole organization; group admins (and org admins switched into a ' +
   'group) only the users of their current group.';
 
-const passwordTransportPublicKeyRoute: Route<AppDeps> = (app, deps) =>
+const passwordTransportPublicKeyRoute: Route<OrgUsersDeps> = (app, deps) =>
   app.get(
     '/api/auth/public-key',
     {
@@ -78,7 +78,7 @@ const passwordTransportPublicKeyRoute: Route<AppDeps> = (app, deps) =>
     }),
   );
 
-const listUsersRoute: Route<AppDeps> = (app, deps) =>
+const listUsersRoute: Route<OrgUsersDeps> = (app, deps) =>
   app.get(
     '/api/org/users',
     {
@@ -101,7 +101,7 @@ const listUsersRoute: Route<AppDeps> = (app, deps) =>
     async (request) => listUsers(deps, request.scope, request.query),
   );
 
-const listMembersRoute: Route<AppDeps> = (app, deps) =>
+const listMembersRoute: Route<OrgUsersDeps> = (app, deps) =>
   app.get(
     '/api/v2/org/users',
     {
@@ -119,7 +119,7 @@ const listMembersRoute: Route<AppDeps> = (app, deps) =>
     async (request) => listMembers(deps, request.scope, request.query),
   );
 
-const usersStatsRoute: Route<AppDeps> = (app, deps) =>
+const usersStatsRoute: Route<OrgUsersDeps> = (app, deps) =>
   app.get(
     '/api/org/users_stats',
     {
@@ -139,7 +139,7 @@ const usersStatsRoute: Route<AppDeps> = (app, deps) =>
     async (request) => usersStats(deps, request.scope),
   );
 
-const addUserRoute: Route<AppDeps> = (app, deps) =>
+const addUserRoute: Route<OrgUsersDeps> = (app, deps) =>
   app.post(
     '/api/org/users',
     {
@@ -148,11 +148,13 @@ const addUserRoute: Route<AppDeps> = (app, deps) =>
         tags,
         summary: 'Add a user',
         description:
-          `${GROUP_MODE_NOTE} \`password\` is encrypted with GET /api/auth/public-key. A new ` +
-          'account is created, or an existing account with this email joins (its password and ' +
-          'profile unchanged); 409 when it is a member already. The user joins the chosen ' +
-          'groups (org admins, at least one) or the current group (group admins), and always ' +
-          'the Default group.',
+          `${GROUP_MODE_NOTE} \`password\` is encrypted with GET /api/auth/public-key. The ` +
+          "person is invited by email (the invitations' rows and mail) and the answer is the " +
+          'same whether or not the email has an account. An email without one gets the account ' +
+          'typed here (this password), which joins at its first sign-in; an existing account is ' +
+          'never attached: it joins when its person accepts. 409 when a member or invited ' +
+          'already. The user joins the chosen groups (org admins, at least one) or the current ' +
+          'group (group admins), and always the Default group.',
         body: AddOrgUserBody,
         response: { 201: AddOrgUserResponse, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -161,7 +163,7 @@ const addUserRoute: Route<AppDeps> = (app, deps) =>
       reply.status(201).send(await addUser(deps, request.scope, request.body)),
   );
 
-const updateUserRoute: Route<AppDeps> = (app, deps) =>
+const updateUserRoute: Route<OrgUsersDeps> = (app, deps) =>
   app.put(
     '/api/org/users',
     {
@@ -180,7 +182,7 @@ const updateUserRoute: Route<AppDeps> = (app, deps) =>
     async (request) => updateUser(deps, request.scope, request.body),
   );
 
-const removeUserRoute: Route<AppDeps> = (app, deps) =>
+const removeUserRoute: Route<OrgUsersDeps> = (app, deps) =>
   app.delete(
     '/api/org/users',
     {
@@ -199,7 +201,7 @@ const removeUserRoute: Route<AppDeps> = (app, deps) =>
     async (request) => removeUser(deps, request.scope, request.query),
   );
 
-const changePayerRoute: Route<AppDeps> = (app, deps) =>
+const changePayerRoute: Route<OrgUsersDeps> = (app, deps) =>
   app.put(
     '/api/org/users/change_payer',
     {
@@ -215,7 +217,7 @@ const changePayerRoute: Route<AppDeps> = (app, deps) =>
     async (request) => changePayer(deps, request.scope, request.body),
   );
 
-const userGroupsRoute: Route<AppDeps> = (app, deps) =>
+const userGroupsRoute: Route<OrgUsersDeps> = (app, deps) =>
   app.get(
     '/api/org/user_groups/:userId',
     {
@@ -230,7 +232,7 @@ const userGroupsRoute: Route<AppDeps> = (app, deps) =>
     async (request) => userGroups(deps, request.scope, request.params),
   );
 
-const groupOptionsRoute: Route<AppDeps> = (app, deps) =>
+const groupOptionsRoute: Route<OrgUsersDeps> = (app, deps) =>
   app.get(
     '/api/org/users/group_options',
     {
@@ -245,7 +247,7 @@ const groupOptionsRoute: Route<AppDeps> = (app, deps) =>
     async (request) => groupOptions(deps, request.scope),
   );
 
-const importOrgUsersRoute: Route<AppDeps> = (app, deps) =>
+const importOrgUsersRoute: Route<OrgUsersDeps> = (app, deps) =>
   app.post(
     '/api/org/users/import',
     {
@@ -262,11 +264,12 @@ const importOrgUsersRoute: Route<AppDeps> = (app, deps) =>
             (column) =>
               `- \`${column.name}\`${column.required ? ' (required)' : ''}: ${column.description}`,
           ).join('\n') +
-          '\n\nEach row is checked like Add User. Good rows are added; bad rows come back in ' +
+          '\n\nEach row is checked like Add User. Good rows are invited as Add User invites; ' +
+          'bad rows come back in ' +
           `\`data.failed\` (line, email, reason; the first ${IMPORT_FAILED_LIST_MAX}, ` +
           '`failedCount` counts all) and the message is `Invalid data`. People already in the ' +
-          'organization are counted in `data.skipped` and left as they are, so uploading the ' +
-          `same file again adds nothing. Rows are added in batches of ${IMPORT_BATCH_SIZE}, each in ` +
+          'organization or invited are counted in `data.skipped` and left as they are, so ' +
+          `uploading the same file again sends nothing. Rows are invited in batches of ${IMPORT_BATCH_SIZE}, each in ` +
           'one transaction, while the file is read.\n\n' +
           'Cells are stored as plain text and never evaluated. A cell starting with `=`, `+`, ' +
           '`-`, `@`, tab or carriage return is echoed (in `failed[].email`, or in any CSV ' +
@@ -285,7 +288,7 @@ const importOrgUsersRoute: Route<AppDeps> = (app, deps) =>
   );
 
 /** Users of the organisation (SPEC §7 "Org users") and the key passwords are encrypted with. */
-export const orgUsersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const orgUsersRoutes: FastifyPluginAsyncZod<OrgUsersDeps> = async (app, deps) => {
   // Scoped to this plugin: multipart bodies are accepted by the import route only.
   await app.register(multipart, {
     limits: { files: 1, fileSize: IMPORT_MAX_BYTES, fields: 5, parts: 6 },

@@ -6,15 +6,15 @@ import {
 } from '@resonant/contracts/errors';
 import {
   ACTIVE_USER_DAYS,
-  ALREADY_MEMBER_MESSAGE,
+  ALREADY_MEMBER_OR_INVITED_MESSAGE,
   APP_ADMIN_CANNOT_JOIN_MESSAGE,
   CANNOT_DROP_OWN_ADMIN_MESSAGE,
   CANNOT_REMOVE_SELF_MESSAGE,
-  EXISTING_ACCOUNT_ADDED_MESSAGE,
   LIFETIME_PAYER_MESSAGE,
   PAYER_CHANGED_MESSAGE,
+  PROFILE_NOT_EDITABLE_MESSAGE,
   SELECT_AT_LEAST_ONE_MESSAGE,
-  USER_ADDED_MESSAGE,
+  USER_INVITED_MESSAGE,
   USER_REMOVED_MESSAGE,
   USER_UPDATED_MESSAGE,
   type AddOrgUserBody,
@@ -43,11 +43,16 @@ import {
   type TenantScope,
   type UsersScope,
 } from '../../kernel/scope.ts';
-import { enrolUsers } from './enrol-users.ts';
-import { canRemoveUser, canSetOrgAdmin } from '@resonant/contracts/org-users-policies';
+import { enrolUsers, type EnrolDeps } from './enrol-users.ts';
+import {
+  canEditAccountProfile,
+  canRemoveUser,
+  canSetOrgAdmin,
+} from '@resonant/contracts/org-users-policies';
 import {
   countOrgUsers,
   deleteMembership,
+  findAccountProfile,
   findDefaultGroupId,
   findMembership,
   findOrgGroups,
@@ -60,6 +65,7 @@ import {
   setOrgRole,
   togglePayer,
   updateMemberProfile,
+  type ProfileChanges,
 } from './org-users.queries.ts';
 
 async function assertGroupInScope(deps: AppDeps, users: ReachScope, groupId: string) {
@@ -110,7 +116,7 @@ export async function listUsers(
     limit: query.limit,
     offset: query.offset,
   });
-  return { list: rows.map(presentOrgUser), noOfRows: total };
+  return { list: rows.map((row) => presentOrgUser(row, users)), noOfRows: total };
 }
 
 /**
@@ -168,6 +174,7 @@ export async function usersStats(deps: AppDeps, scope: TenantScope): Promise<Use
  */
 async function groupsToJoin(deps: AppDeps, users: UsersScope, requested: readonly string[]) {
   const defaultGroupId = await findDefaultGroupId(deps.db, users);
+  // The chosen group first: it is the invitation's group (decision 0011's invitation rows).
   if (users.groupId) return [...new Set([users.groupId, defaultGroupId])];
   const chosen = [...new Set(requested)];
   if (chosen.length === 0) throw badRequest(`groupIds: ${SELECT_AT_LEAST_ONE_MESSAGE}`);
@@ -177,11 +184,13 @@ async function groupsToJoin(deps: AppDeps, users: UsersScope, requested: readonl
 }
 
 /**
- * Adds a user (SPEC §7 POST /org/users): a new account with its profile, or an existing account
- * by that email, joins the organisation and its groups; 409 when it is a member already.
+ * Adds a user (SPEC §7 POST /org/users) as an invitation (issue 27, "joining is consent"): the
+ * person joins the chosen groups and Default when they accept it or, for a new email whose
+ * account this adds, sign in with the password typed here. The answer is the same whether or not
+ * the email has an account; 409 when the person is a member or invited already.
  */
 export async function addUser(
-  deps: AppDeps,
+  deps: EnrolDeps,
   scope: TenantScope,
   body: z.output<typeof AddOrgUserBody>,
 ): Promise<AddOrgUserResponse> {
@@ -189,7 +198,7 @@ export async function addUser(
   const password = await readTransportedPassword(deps.db, body.password);
   if (body.email === deps.config.APP_ADMIN_EMAIL) throw conflict(APP_ADMIN_CANNOT_JOIN_MESSAGE);
   const groupIds = await groupsToJoin(deps, users, body.groupIds);
-  const [outcome] = await enrolUsers(deps.db, users.orgId, [
+  const [outcome] = await enrolUsers(deps, { orgId: users.orgId, invitedBy: users.accountId }, [
     {
       email: body.email,
       firstName: body.firstName,
@@ -201,19 +210,41 @@ export async function addUser(
     },
   ]);
   if (!outcome) throw new Error('enrolUsers answered no outcome');
-  if (outcome.status === 'already-member') throw conflict(ALREADY_MEMBER_MESSAGE);
-  await audit(
-    deps.db,
-    scope,
-    outcome.status === 'created' ? 'org-user.create' : 'org-user.add-existing',
-    outcome.accountId,
-    { mode: users.mode, groupIds },
-  );
-  return {
-    message: outcome.status === 'created' ? USER_ADDED_MESSAGE : EXISTING_ACCOUNT_ADDED_MESSAGE,
-    user_id: outcome.accountId,
-    status: outcome.status,
+  if (outcome.status === 'skipped') throw conflict(ALREADY_MEMBER_OR_INVITED_MESSAGE);
+  await audit(deps.db, scope, 'invitation.create', outcome.invitationId, {
+    role: 'user',
+    groupIds,
+    mode: users.mode,
+    via: 'add-user',
+  });
+  return { message: USER_INVITED_MESSAGE, status: 'invited' };
+}
+
+/**
+ * Whether the edit changes the member's account-wide profile, which only its person may do, or
+ * the organisation that created the account until the person claims it (issue 27): 403 for any
+ * other change. Unchanged details (the dialog shows them read-only) pass.
+ */
+async function profileChangesAllowed(
+  deps: AppDeps,
+  users: UsersScope,
+  accountId: string,
+  profile: ProfileChanges,
+): Promise<boolean> {
+  const current = await findAccountProfile(deps.db, accountId);
+  if (!current) throw notFound(USER_NOT_FOUND_MESSAGE);
+  const changes =
+    current.firstName !== profile.firstName ||
+    current.lastName !== profile.lastName ||
+    current.gender !== profile.gender ||
+    current.birthDate !== profile.birthDate;
+  const ownership = {
+    isOwner: accountId === users.accountId,
+    createdByThisOrg: current.createdByOrgId === users.orgId,
+    claimed: current.claimed,
   };
+  if (changes && !canEditAccountProfile(ownership)) throw forbidden(PROFILE_NOT_EDITABLE_MESSAGE);
+  return changes;
 }
 
 /**
@@ -240,18 +271,15 @@ export async function updateUser(
       role = body.isAdmin ? 'admin' : 'member';
     }
   }
+  const profile = {
+    firstName: body.firstName,
+    lastName: body.lastName,
+    gender: body.gender,
+    birthDate: body.birthDate,
+  };
+  const profileChanges = await profileChangesAllowed(deps, users, body.userId, profile);
   await deps.db.transaction(async (tx) => {
-    await updateMemberProfile(
-      tx,
-      body.userId,
-      {
-        firstName: body.firstName,
-        lastName: body.lastName,
-        gender: body.gender,
-        birthDate: body.birthDate,
-      },
-      deps.clock(),
-    );
+    if (profileChanges) await updateMemberProfile(tx, body.userId, profile, deps.clock());
     if (role && role !== member.role) await setOrgRole(tx, users, body.userId, role);
     if (groupIds) await replaceMemberGroups(tx, users, body.userId, groupIds);
     await audit(tx, scope, 'org-user.update', body.userId, { mode: users.mode, role, groupIds });

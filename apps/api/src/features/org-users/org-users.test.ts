@@ -127,6 +127,8 @@ describe('org users', () => {
       })
       .where(eq(orgMemberships.accountId, id.ben));
 
+    // This organisation made Cleo's account and she has never signed in: it may edit her profile.
+    await t.db.update(accounts).set({ createdByOrgId: orgA.id }).where(eq(accounts.id, id.cleo));
     await createAccount(t.db, { email: APP_ADMIN_EMAIL });
     Object.assign(token, usersOrg.tokens, otherOrg.tokens, { member: usersOrg.tokens.ada });
 
@@ -229,6 +231,7 @@ describe('org users', () => {
         subscription_payer: 'Org',
         is_solo: false,
         is_external: false,
+        profile_editable: false,
       } satisfies orgUsersContract.OrgUser);
     });
 
@@ -389,20 +392,27 @@ describe('org users', () => {
       );
     });
 
-    it('creates the account in the chosen groups and Default; it signs in with the password', async () => {
+    /** Signs in as SPEC's new user does, with the password typed for them; answers their id. */
+    const firstSignIn = async (email: string) => {
+      const response = await t.call('POST', '/api/auth/sign-in', undefined, {
+        email,
+        password: 'Fresh#123',
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ user: { user_id: string } }>().user.user_id;
+    };
+
+    it('makes the account, which joins the chosen groups and Default at its first sign-in', async () => {
       const body = newUser({ email: 'Nia.Created@Example.test', groupIds: [alpha.id, bravo.id] });
       const response = await t.call('POST', '/api/org/users', token.orgAdmin, body);
       expect(response.statusCode).toBe(201);
-      const created = response.json<orgUsersContract.AddOrgUserResponse>();
-      expect(created).toEqual({
-        message: orgUsersContract.USER_ADDED_MESSAGE,
-        user_id: expect.any(String),
-        status: 'created',
+      expect(response.json<orgUsersContract.AddOrgUserResponse>()).toEqual({
+        message: orgUsersContract.USER_INVITED_MESSAGE,
+        status: 'invited',
       });
-      expect(await groupsOf(created.user_id)).toEqual(
-        [orgA.defaultGroupId, alpha.id, bravo.id].sort(),
-      );
-      expect(await row(created.user_id)).toMatchObject({
+      const userId = await firstSignIn('nia.created@example.test');
+      expect(await groupsOf(userId)).toEqual([orgA.defaultGroupId, alpha.id, bravo.id].sort());
+      expect(await row(userId)).toMatchObject({
         email: 'nia.created@example.test',
         full_name: 'Nia New',
         gender: 'Female',
@@ -411,28 +421,23 @@ describe('org users', () => {
         subscription_payer: 'Org',
         created_at: expect.any(String),
         last_activity_date: null,
+        // Signed in: the profile is hers now.
+        profile_editable: false,
       });
-      await expect(t.signIn('nia.created@example.test', 'Fresh#123')).resolves.toEqual(
-        expect.any(String),
-      );
       const [stored] = await t.db
-        .select({ hash: accounts.passwordHash })
+        .select({ hash: accounts.passwordHash, createdByOrgId: accounts.createdByOrgId })
         .from(accounts)
-        .where(eq(accounts.id, created.user_id));
+        .where(eq(accounts.id, userId));
       expect(stored?.hash).toMatch(/^\$argon2id\$/);
-      expect(await audits('org-user.create', created.user_id)).toHaveLength(1);
+      expect(stored?.createdByOrgId).toBe(orgA.id);
     });
 
     it('puts a group admin’s new user in its current group, whatever groups are sent', async () => {
-      const response = await t.call(
-        'POST',
-        '/api/org/users',
-        token.groupAdmin,
-        newUser({ groupIds: [bravo.id, groupOfB.id] }),
-      );
+      const body = newUser({ groupIds: [bravo.id, groupOfB.id] });
+      const response = await t.call('POST', '/api/org/users', token.groupAdmin, body);
       expect(response.statusCode).toBe(201);
-      const { user_id } = response.json<orgUsersContract.AddOrgUserResponse>();
-      expect(await groupsOf(user_id)).toEqual([orgA.defaultGroupId, alpha.id].sort());
+      const userId = await firstSignIn(body.email as string);
+      expect(await groupsOf(userId)).toEqual([orgA.defaultGroupId, alpha.id].sort());
       const noGroups = await t.call(
         'POST',
         '/api/org/users',
@@ -442,7 +447,7 @@ describe('org users', () => {
       expect(noGroups.statusCode).toBe(201);
     });
 
-    it('adds an existing account of another org without touching its password or profile', async () => {
+    it('invites an existing account of another org without touching its password or profile', async () => {
       const response = await t.call(
         'POST',
         '/api/org/users',
@@ -451,20 +456,27 @@ describe('org users', () => {
       );
       expect(response.statusCode).toBe(201);
       expect(response.json<orgUsersContract.AddOrgUserResponse>()).toEqual({
-        message: orgUsersContract.EXISTING_ACCOUNT_ADDED_MESSAGE,
-        user_id: id.outsider,
-        status: 'added',
+        message: orgUsersContract.USER_INVITED_MESSAGE,
+        status: 'invited',
       });
-      expect(await row(id.outsider)).toMatchObject({ first_name: 'Otto' });
-      expect(await groupsOf(id.outsider)).toEqual([orgA.defaultGroupId, bravo.id].sort());
-      // Still in its own org, still signing in with its own password.
+      // Not in this organisation until the person accepts (joining-is-consent.test.ts).
+      expect(await row(id.outsider)).toBeUndefined();
+      expect(await groupsOf(id.outsider)).toEqual([]);
       expect(await groupsOf(id.outsider, orgB.id)).toEqual([orgB.defaultGroupId]);
       await expect(t.signIn(outsiderEmail, 'Outside#1')).resolves.toEqual(expect.any(String));
       await expect(t.signIn(outsiderEmail, 'Fresh#123')).rejects.toThrow();
-      expect(await audits('org-user.add-existing', id.outsider)).toHaveLength(1);
+      expect(await row(id.outsider)).toBeUndefined();
+      const again = await t.call(
+        'POST',
+        '/api/org/users',
+        token.orgAdmin,
+        newUser({ email: outsiderEmail }),
+      );
+      expect(again.statusCode).toBe(409);
     });
 
-    // Issue 27: whoever signed up first with a person's address gains nothing when the org adds it.
+    // Issue 27: whoever signed up first with a person's address gains nothing when the org adds it:
+    // the invitation goes to the address, which the squatter cannot read.
     it('never enrols an account that has not proven its email', async () => {
       const squatter = await createAccount(t.db, {
         email: `squatted.${randomUUID().slice(0, 8)}@example.test`,
@@ -476,7 +488,8 @@ describe('org users', () => {
         token.orgAdmin,
         newUser({ email: squatter.email }),
       );
-      expect(response.statusCode).not.toBe(201);
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({ status: 'invited' });
       expect(await groupsOf(squatter.id)).toEqual([]);
     });
 
@@ -488,7 +501,9 @@ describe('org users', () => {
         newUser({ email: 'ada.zane@example.test' }),
       );
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: orgUsersContract.ALREADY_MEMBER_MESSAGE });
+      expect(response.json()).toEqual({
+        message: orgUsersContract.ALREADY_MEMBER_OR_INVITED_MESSAGE,
+      });
     });
 
     it('answers 409 for the app admin account', async () => {
@@ -651,7 +666,13 @@ describe('org users', () => {
         'PUT',
         '/api/org/users',
         token.orgAdmin,
-        edit(id.groupAdmin, { firstName: 'Gus', lastName: 'Lead', groupIds: [alpha.id, bravo.id] }),
+        edit(id.groupAdmin, {
+          firstName: 'Gus',
+          lastName: 'Lead',
+          gender: 'Female',
+          birthDate: '1990-01-01',
+          groupIds: [alpha.id, bravo.id],
+        }),
       );
       expect(response.statusCode).toBe(200);
       expect(await row(id.groupAdmin)).toMatchObject({ user_highest_role: 'group' });
@@ -676,26 +697,32 @@ describe('org users', () => {
       expect(await row(id.orgAdmin)).toMatchObject({ user_highest_role: 'org' });
     });
 
-    it('lets a group admin change personal details only', async () => {
+    it('lets a group admin change neither groups nor roles, nor a claimed member’s profile', async () => {
+      const unchanged = {
+        firstName: 'Ada',
+        lastName: 'Zane',
+        gender: 'Female',
+        birthDate: '1991-02-03',
+        isAdmin: true,
+        groupIds: [bravo.id],
+      };
       const response = await t.call(
         'PUT',
         '/api/org/users',
         token.groupAdmin,
-        edit(id.ada, {
-          firstName: 'Ada',
-          lastName: 'Zane-Lovelace',
-          gender: 'Female',
-          birthDate: '1991-02-03',
-          isAdmin: true,
-          groupIds: [bravo.id],
-        }),
+        edit(id.ada, unchanged),
       );
       expect(response.statusCode).toBe(200);
-      expect(await row(id.ada)).toMatchObject({
-        last_name: 'Zane-Lovelace',
-        user_highest_role: 'user',
-      });
+      expect(await row(id.ada)).toMatchObject({ last_name: 'Zane', user_highest_role: 'user' });
       expect(await groupsOf(id.ada)).toEqual([orgA.defaultGroupId, alpha.id].sort());
+      const renamed = await t.call(
+        'PUT',
+        '/api/org/users',
+        token.groupAdmin,
+        edit(id.ada, { ...unchanged, lastName: 'Zane-Lovelace' }),
+      );
+      expect(renamed.statusCode).toBe(403);
+      expect(renamed.json()).toEqual({ message: orgUsersContract.PROFILE_NOT_EDITABLE_MESSAGE });
     });
 
     const tomorrow = new Date(Date.now() + 2 * DAY_MS).toISOString().slice(0, 10);

@@ -9,12 +9,7 @@ import {
   organisations,
 } from '../../db/schema/organisations.ts';
 import { orgDailyActivity } from '../../db/schema/rollups.ts';
-import {
-  createAccountsByEmail,
-  refuseUnproven,
-  type NewAccount,
-} from '../../lib/accounts-by-email.queries.ts';
-import { joinOrganisation } from '../../lib/join-organisation.queries.ts';
+import { createAccountsByEmail, type NewAccount } from '../../lib/accounts-by-email.queries.ts';
 import { containsPattern, memberMatches } from '../../lib/member-search.ts';
 import { selectNamedPeople } from '../../lib/named-people.queries.ts';
 
@@ -27,16 +22,15 @@ export type OrgRef = { orgId: string };
 export type NewOrganization = {
   name: string;
   uniqueName: string;
-  /** The first admin: an existing account, or one to create (the account by then with its email). */
-  admin: { accountId: string } | NewAccount;
+  /** The first admin's account, made here when its email has none (the organisation created it). */
+  admin: NewAccount;
 };
 
 /**
- * Creates the organisation, its Default group and its first admin; run it in the caller's
- * transaction. The admin is a new account with its profile, or the existing account with that
- * email (an admin of several organisations switches between them). The unique indexes decide a
- * race between two creations: of the same name (the caller's 409), of the same admin email (the
- * later one finds the account made by the other: `adminCreated` false).
+ * Creates the organisation and its Default group, and the first admin's account when its email
+ * has none (`created_by_org_id` the new organisation); run it in the caller's transaction. An
+ * account that exists is left untouched: its person is invited (issue 27). The unique name index
+ * decides a race between two creations of the same name (the caller's 409).
  */
 export async function insertOrganization(tx: Database, input: NewOrganization) {
   const [org] = await tx
@@ -49,19 +43,8 @@ export async function insertOrganization(tx: Database, input: NewOrganization) {
     .values({ orgId: org.id, name: DEFAULT_GROUP_NAME, isDefault: true })
     .returning({ id: groups.id });
   if (!defaultGroup) throw new Error('default group not created');
-
-  let adminId: string | undefined;
-  let adminCreated = false;
-  if ('accountId' in input.admin) adminId = input.admin.accountId;
-  else {
-    const { ids, created, unproven } = await createAccountsByEmail(tx, [input.admin]);
-    refuseUnproven([input.admin.email], unproven);
-    adminId = ids.get(input.admin.email);
-    adminCreated = created.has(input.admin.email);
-  }
-  if (!adminId) throw new Error('admin account not created');
-  await joinOrganisation(tx, { orgId: org.id, accountId: adminId, groupIds: [], orgAdmin: true });
-  return { orgId: org.id, defaultGroupId: defaultGroup.id, adminId, adminCreated };
+  await createAccountsByEmail(tx, [{ ...input.admin, createdByOrgId: org.id }]);
+  return { orgId: org.id, defaultGroupId: defaultGroup.id };
 }
 
 export type OrganizationsFilter = { search?: string; orgId?: string };

@@ -13,7 +13,7 @@ import {
   UserListQuery,
   UserListResponse,
 } from '@resonant/contracts/organizations';
-import type { AppDeps } from '../../app-deps.ts';
+import type { OrganizationsDeps } from './organizations.service.ts';
 import {
   addOrgAdmin,
   addOrganization,
@@ -30,7 +30,7 @@ const tags = ['organizations'];
 // Only the app admin holds it; every other role is answered 403.
 const config = { permission: 'admin.organizations.manage' } as const;
 
-const listOrganizationSummariesRoute: Route<AppDeps> = (app, deps) =>
+const listOrganizationSummariesRoute: Route<OrganizationsDeps> = (app, deps) =>
   app.get(
     '/api/org/profile',
     {
@@ -50,7 +50,7 @@ const listOrganizationSummariesRoute: Route<AppDeps> = (app, deps) =>
     async (request) => listOrganizationSummaries(deps, request.scope, request.query),
   );
 
-const addOrganizationRoute: Route<AppDeps> = (app, deps) =>
+const addOrganizationRoute: Route<OrganizationsDeps> = (app, deps) =>
   app.post(
     '/api/org/profile',
     {
@@ -59,10 +59,11 @@ const addOrganizationRoute: Route<AppDeps> = (app, deps) =>
         tags,
         summary: 'Add an organization',
         description:
-          'Creates the organization, its Default group and its first admin. `password` is ' +
-          'encrypted with GET /api/auth/public-key and used only when the email has no account ' +
-          'yet; an existing account becomes the admin with its own password and profile ' +
-          '(`admin_status` existing). The unique name is the name (or `uniqueName`) with ' +
+          'Creates the organization and its Default group, and invites its first admin by ' +
+          'email (`admin_status` invited, whether or not the email has an account). `password` ' +
+          'is encrypted with GET /api/auth/public-key and used only when the email has no ' +
+          'account yet: that account is made and joins as admin at its first sign-in; an ' +
+          'existing account becomes admin only when its person accepts. The unique name is the name (or `uniqueName`) with ' +
           'spaces as hyphens; 409 when it is taken.',
         body: AddOrganizationBody,
         response: { 201: AddOrganizationResponse, ...errorResponses(400, 401, 403, 409) },
@@ -74,7 +75,7 @@ const addOrganizationRoute: Route<AppDeps> = (app, deps) =>
     },
   );
 
-const renameOrganizationByIdRoute: Route<AppDeps> = (app, deps) =>
+const renameOrganizationByIdRoute: Route<OrganizationsDeps> = (app, deps) =>
   app.put(
     '/api/org/profile',
     {
@@ -92,7 +93,7 @@ const renameOrganizationByIdRoute: Route<AppDeps> = (app, deps) =>
     async (request) => renameOrganizationById(deps, request.scope, request.body),
   );
 
-const deleteOrganizationByIdRoute: Route<AppDeps> = (app, deps) =>
+const deleteOrganizationByIdRoute: Route<OrganizationsDeps> = (app, deps) =>
   app.delete(
     '/api/org/profile',
     {
@@ -112,7 +113,7 @@ const deleteOrganizationByIdRoute: Route<AppDeps> = (app, deps) =>
     async (request) => deleteOrganizationById(deps, request.scope, request.query),
   );
 
-const addOrgAdminRoute: Route<AppDeps> = (app, deps) =>
+const addOrgAdminRoute: Route<OrganizationsDeps> = (app, deps) =>
   app.put(
     '/api/org/admin',
     {
@@ -132,7 +133,7 @@ const addOrgAdminRoute: Route<AppDeps> = (app, deps) =>
     async (request) => addOrgAdmin(deps, request.scope, request.body),
   );
 
-const removeOrgAdminRoute: Route<AppDeps> = (app, deps) =>
+const removeOrgAdminRoute: Route<OrganizationsDeps> = (app, deps) =>
   app.delete(
     '/api/org/admin',
     {
@@ -150,7 +151,7 @@ const removeOrgAdminRoute: Route<AppDeps> = (app, deps) =>
     async (request) => removeOrgAdmin(deps, request.scope, request.query),
   );
 
-const searchUsersRoute: Route<AppDeps> = (app, deps) =>
+const searchUsersRoute: Route<OrganizationsDeps> = (app, deps) =>
   app.get(
     '/api/user/list',
     {
@@ -171,7 +172,7 @@ const searchUsersRoute: Route<AppDeps> = (app, deps) =>
   );
 
 /** The app admin's organizations and their admins (SPEC §7 "Organizations (app admin)"). */
-export const organizationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const organizationsRoutes: FastifyPluginAsyncZod<OrganizationsDeps> = async (app, deps) => {
   registerRoutes(app, deps, [
     listOrganizationSummariesRoute,
     addOrganizationRoute,

@@ -9,7 +9,6 @@ import {
   ORG_ADMIN_ADDED_MESSAGE,
   ORG_ADMIN_REMOVED_MESSAGE,
   ORGANIZATION_CREATED_MESSAGE,
-  ORGANIZATION_CREATED_WITH_EXISTING_ADMIN_MESSAGE,
   ORGANIZATION_DELETED_MESSAGE,
   ORGANIZATION_NAME_TAKEN_MESSAGE,
   ORGANIZATION_RENAMED_MESSAGE,
@@ -31,8 +30,9 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { Database } from '../../db/client.ts';
 import type { TenantScope } from '../../kernel/scope.ts';
 import { ORGANISATION_UNIQUE_NAME_INDEX } from '../../db/schema/organisations.ts';
-import { accountIdsByEmail } from '../../lib/accounts-by-email.queries.ts';
 import { audit } from '../../kernel/audit.ts';
+import { inviteToOrganisation } from '../../kernel/org-invitations.ts';
+import type { JobWorker } from '../../jobs/job-worker.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
@@ -58,13 +58,17 @@ import {
 // Every service here is the app admin's (the routes declare admin.organizations.manage, which only
 // the app admin holds): the organisation is the one the request names, never a current context.
 
+/** The organizations' services, with the job worker that mails the first admin's invitation. */
+export type OrganizationsDeps = AppDeps & { jobs: JobWorker };
+
 /**
- * Adds an organization with its Default group and first admin (SPEC §7 POST /org/profile, app
- * admin only). An email that has an account already makes that account the admin; its password
- * and profile stay its own, and the answer says so (`admin_status` existing).
+ * Adds an organization with its Default group (SPEC §7 POST /org/profile, app admin only) and
+ * invites its first admin (issue 27): whether or not the email has an account, the answer is the
+ * same and nobody is admin before accepting the invitation, or, when the email had no account and
+ * one is made here with the typed details and password, signing in to it.
  */
 export async function addOrganization(
-  deps: AppDeps,
+  deps: OrganizationsDeps,
   scope: TenantScope,
   body: z.output<typeof AddOrganizationBody>,
 ): Promise<AddOrganizationResponse> {
@@ -73,34 +77,33 @@ export async function addOrganization(
   }
   const password = await readTransportedPassword(deps.db, body.password);
   const uniqueName = uniqueNameOf(body.uniqueName ?? body.name);
-  const existingAdminId = (await accountIdsByEmail(deps.db, [body.email])).get(body.email);
-  // Hashed before the transaction, and only for a new account: an existing one keeps its own.
-  const admin = existingAdminId
-    ? { accountId: existingAdminId }
-    : {
-        email: body.email,
-        passwordHash: await hashPassword(password),
-        firstName: body.first_name,
-        lastName: body.last_name,
-        gender: body.gender,
-        birthDate: body.dob,
-      };
+  // Hashed before the transaction; an account that exists keeps its own password.
+  const admin = {
+    email: body.email,
+    passwordHash: await hashPassword(password),
+    firstName: body.first_name,
+    lastName: body.last_name,
+    gender: body.gender,
+    birthDate: body.dob,
+  };
   try {
     const created = await deps.db.transaction(async (tx) => {
       const inserted = await insertOrganization(tx, { name: body.name, uniqueName, admin });
+      const invited = await inviteToOrganisation(tx, deps, {
+        orgId: inserted.orgId,
+        invitedBy: scope.accountId,
+        invitees: [{ ...admin, role: 'org', groupIds: [inserted.defaultGroupId] }],
+      });
       await audit(tx, { ...scope, orgId: inserted.orgId }, 'organization.create', inserted.orgId, {
-        adminAccountId: inserted.adminId,
-        adminCreated: inserted.adminCreated,
+        adminInvitationId: invited.get(body.email) ?? null,
       });
       return inserted;
     });
+    deps.jobs.kick();
     return {
-      message: created.adminCreated
-        ? ORGANIZATION_CREATED_MESSAGE
-        : ORGANIZATION_CREATED_WITH_EXISTING_ADMIN_MESSAGE,
+      message: ORGANIZATION_CREATED_MESSAGE,
       org_id: created.orgId,
-      admin_user_id: created.adminId,
-      admin_status: created.adminCreated ? 'created' : 'existing',
+      admin_status: 'invited',
       default_group_id: created.defaultGroupId,
     };
   } catch (error) {

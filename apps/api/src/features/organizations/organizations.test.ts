@@ -224,7 +224,7 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
       const created = response.json<organizationsContract.AddOrganizationResponse>();
       expect(created).toMatchObject({
         message: organizationsContract.ORGANIZATION_CREATED_MESSAGE,
-        admin_status: 'created',
+        admin_status: 'invited',
       });
 
       const summary = await summaryOf(created.org_id);
@@ -232,12 +232,6 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
       expect(summary.groups).toEqual([
         { group_id: created.default_group_id, group_name: 'Default', is_default: true },
       ]);
-      const inDefault = await t.db
-        .select({ accountId: groupMemberships.accountId })
-        .from(groupMemberships)
-        .where(eq(groupMemberships.groupId, created.default_group_id));
-      expect(inDefault).toEqual([{ accountId: created.admin_user_id }]);
-
       const signIn = await t.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in',
@@ -253,8 +247,14 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
       expect(ROLE_HOME[user.user_type]).toBe('/org');
       const chosen = { currentPassword: 'Founder#1', newPassword: OWN_PASSWORD };
       expect((await t.call('PUT', '/api/user/password', adminToken, chosen)).statusCode).toBe(200);
+      // The admin joined at this first sign-in, into the Default group as every member.
+      const inDefault = await t.db
+        .select({ accountId: groupMemberships.accountId })
+        .from(groupMemberships)
+        .where(eq(groupMemberships.groupId, created.default_group_id));
+      expect(inDefault).toEqual([{ accountId: user.user_id }]);
       expect(await profileOf(adminToken)).toMatchObject({
-        user_id: created.admin_user_id,
+        user_id: user.user_id,
         user_type: 'org',
         current_org_id: created.org_id,
         current_group_id: null,
@@ -268,54 +268,52 @@ describe('the app admin’s organizations (SPEC §2 App admin, §5, §6, §7)', 
       ]);
     });
 
-    it('makes an existing account the admin, keeping its password, and says so', async () => {
+    it('invites an existing account, keeping its password, with the same answer', async () => {
       const first = addBody();
       const firstOrg = (await add(first)).json<organizationsContract.AddOrganizationResponse>();
-      // The person proved the address (here: the database says so, as our link would).
-      await t.db
-        .update(accounts)
-        .set({ emailVerifiedAt: new Date() })
-        .where(eq(accounts.id, firstOrg.admin_user_id));
       const second = await add(addBody({ email: first.email, password: encrypt('Ignored#1') }));
       expect(second.statusCode).toBe(201);
       const secondOrg = second.json<organizationsContract.AddOrganizationResponse>();
       expect(secondOrg).toMatchObject({
-        message: organizationsContract.ORGANIZATION_CREATED_WITH_EXISTING_ADMIN_MESSAGE,
-        admin_status: 'existing',
-        admin_user_id: firstOrg.admin_user_id,
+        message: organizationsContract.ORGANIZATION_CREATED_MESSAGE,
+        admin_status: 'invited',
       });
 
+      // The first sign-in joins the organisation that made the account; the other one invited it.
       await expect(t.signIn(first.email, 'Ignored#1')).rejects.toThrow(/401/);
       const admin = await firstSignIn(t, first.email, 'Founder#1');
       const { orgs } = (
         await t.call('GET', '/api/switch/orgs_and_groups', admin)
       ).json<OrgsAndGroupsResponse>();
-      expect(
-        orgs
-          .filter((org) => org.can_switch_to_org)
-          .map((org) => org.org_id)
-          .sort(),
-      ).toEqual([firstOrg.org_id, secondOrg.org_id].sort());
+      expect(orgs.filter((org) => org.can_switch_to_org).map((org) => org.org_id)).toEqual([
+        firstOrg.org_id,
+      ]);
+      expect(secondOrg.org_id).not.toBe(firstOrg.org_id);
     });
 
-    // Issue 27: the account the first one made has not proven its email, so the second cannot
-    // make it an admin by the address.
-    it('two organizations made at once for one new email: one makes the account, one is refused', async () => {
+    it('two organizations made at once for one new email make one account', async () => {
       const email = `founder-${randomUUID()}@example.test`;
       const responses = await Promise.all([add(addBody({ email })), add(addBody({ email }))]);
-      expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
-      const created = responses.find((response) => response.statusCode === 201)!;
-      expect(created.json<organizationsContract.AddOrganizationResponse>().admin_status).toBe(
-        'created',
+      expect(responses.map((response) => response.statusCode)).toEqual([201, 201]);
+      const [first, second] = responses.map((response) =>
+        response.json<organizationsContract.AddOrganizationResponse>(),
       );
+      expect(second!.org_id).not.toBe(first!.org_id);
+      expect([first!.admin_status, second!.admin_status]).toEqual(['invited', 'invited']);
+      const made = await t.db.select().from(accounts).where(eq(accounts.email, email));
+      expect(made).toHaveLength(1);
     });
 
-    // Issue 27: someone who signed up first with the new customer's address gains nothing.
+    // Issue 27: someone who signed up first with the new customer's address gains nothing; the
+    // invitation goes to the address, where the squatter cannot read it.
     it('never makes an account that has not proven its email the admin', async () => {
       const email = `it-lead-${randomUUID()}@newcustomer.example`;
       const squatter = await createAccount(t.db, { email, emailVerified: false });
       const response = await add(addBody({ email }));
-      expect(response.statusCode).toBe(409);
+      expect(response.statusCode).toBe(201);
+      expect(response.json<organizationsContract.AddOrganizationResponse>().admin_status).toBe(
+        'invited',
+      );
       const bearer = await t.signIn(squatter.email, squatter.password);
       const { orgs } = (
         await t.call('GET', '/api/switch/orgs_and_groups', bearer)

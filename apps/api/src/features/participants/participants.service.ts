@@ -35,9 +35,10 @@ export async function listParticipants(
   scope: TenantScope,
   query: { rmssd: boolean },
 ): Promise<Participant[]> {
-  const rows = await listGroupMembers(db, requireGroup(scope));
+  const group = requireGroup(scope);
+  const rows = await listGroupMembers(db, group);
   return rows.map((row) => ({
-    ...presentOrgUser(row),
+    ...presentOrgUser(row, group),
     is_group_admin: row.isAdmin,
     last_reading_at: row.lastTakenAt?.toISOString() ?? null,
     avg_rmssd: query.rmssd ? row.avgRmssd : null,

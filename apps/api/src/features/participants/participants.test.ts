@@ -62,6 +62,7 @@ describe('group participants', () => {
         subscription_payer: 'Org',
         is_solo: false,
         is_external: false,
+        profile_editable: false,
         is_group_admin: false,
         // The newest reading counts even when it is low quality; the mean leaves it out.
         last_reading_at: new Date(NOW.getTime() - 3600 * 1000).toISOString(),

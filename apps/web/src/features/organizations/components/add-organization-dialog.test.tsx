@@ -64,10 +64,9 @@ describe('AddOrganizationDialog', () => {
     expect(add).toBeDisabled();
 
     const calls = answer('post', '/org/profile', AddOrganizationResponse, {
-      message: 'Organization created successfully',
+      message: ORGANIZATION_ADDED_MESSAGE,
       org_id: '00000000-0000-4000-8000-0000000000a9',
-      admin_user_id: '00000000-0000-4000-8000-0000000000b9',
-      admin_status: 'created',
+      admin_status: 'invited',
       default_group_id: '00000000-0000-4000-8000-0000000000d9',
     });
     await fill(dialog.getByRole('textbox', { name: 'Organization Name' }), 'Northwind Health');

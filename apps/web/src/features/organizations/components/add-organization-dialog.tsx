@@ -7,7 +7,6 @@ import {
   AddOrganizationFields,
   ORGANIZATION_ADDED_MESSAGE,
   ORGANIZATION_NAME_MAX,
-  type AddOrganizationResponse,
 } from '@resonant/contracts/organizations';
 import { NAME_MAX } from '@resonant/contracts/profile';
 import { formDialogProps } from '../../../components/dialog-form.ts';
@@ -49,14 +48,6 @@ function freshValues(): AddOrganizationValues {
   };
 }
 
-/** The success toast; an existing account became the admin without a new password. */
-function addedMessage(response: AddOrganizationResponse): string {
-  return response.admin_status === 'existing'
-    ? `${ORGANIZATION_ADDED_MESSAGE}. An account with this email already existed: it is now ` +
-        'the admin and signs in with its own password.'
-    : ORGANIZATION_ADDED_MESSAGE;
-}
-
 interface AddOrganizationDialogProps {
   opened: boolean;
   onClose: () => void;
@@ -90,7 +81,8 @@ export function AddOrganizationDialog({ opened, onClose }: AddOrganizationDialog
       form.setValues(fresh);
       onClose();
     },
-    onSaved: (response) => showSuccess(addedMessage(response)),
+    // The same toast whether or not the admin's email has an account (issue 27).
+    onSaved: () => showSuccess(ORGANIZATION_ADDED_MESSAGE),
     onFailed: (error) => {
       const { field, message } = addOrganizationFailure(error);
       if (field) form.setFieldError(field, message);

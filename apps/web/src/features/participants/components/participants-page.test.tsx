@@ -34,6 +34,7 @@ function participant(n: number, firstName: string, lastName: string): Participan
     subscription_payer: 'Org',
     is_solo: false,
     is_external: false,
+    profile_editable: false,
     is_group_admin: n === 0,
     last_reading_at: null,
     avg_rmssd: null,

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
 import {
-  ALREADY_MEMBER_MESSAGE,
+  ALREADY_MEMBER_OR_INVITED_MESSAGE,
+  USER_INVITED_MESSAGE,
   AddOrgUserResponse,
   UserGroupsResponse,
 } from '@resonant/contracts/org-users';
@@ -76,17 +77,19 @@ describe('AddUserDialog', () => {
     const decrypt = await answerPublicKey();
     answerGroupOptions();
     const calls = answer('post', '/org/users', AddOrgUserResponse, {
-      message: 'User added successfully',
-      user_id: '00000000-0000-4000-8000-0000000000f1',
-      status: 'created',
+      message: USER_INVITED_MESSAGE,
+      status: 'invited',
     });
     const view = await renderDialog();
     const { dialog, events, onClose } = view;
+    expect(
+      dialog.getByText(/^Invite user to your Organization: the user gets an invitation/),
+    ).toBeVisible();
     await fillValidUser(view);
     await chooseGroup(events, 'Engineering');
     await events.click(dialog.getByRole('button', { name: 'Add User' }));
 
-    expect(await findToast('User added successfully')).toBeVisible();
+    expect(await findToast(USER_INVITED_MESSAGE)).toBeVisible();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(calls).toHaveLength(1);
     const body = calls[0]!.body as Record<string, unknown>;
@@ -105,14 +108,14 @@ describe('AddUserDialog', () => {
   it("keeps the dialog open with the server's refusal as a toast", async () => {
     await answerPublicKey();
     answerGroupOptions();
-    refuse('post', '/org/users', 409, ALREADY_MEMBER_MESSAGE);
+    refuse('post', '/org/users', 409, ALREADY_MEMBER_OR_INVITED_MESSAGE);
     const view = await renderDialog();
     const { dialog, events, onClose } = view;
     await fillValidUser(view);
     await chooseGroup(events, 'Operations');
     await events.click(dialog.getByRole('button', { name: 'Add User' }));
 
-    expect(await findToast(ALREADY_MEMBER_MESSAGE)).toBeVisible();
+    expect(await findToast(ALREADY_MEMBER_OR_INVITED_MESSAGE)).toBeVisible();
     expect(onClose).not.toHaveBeenCalled();
     expect(dialog.getByRole('textbox', { name: 'First Name' })).toHaveValue('Edda');
   });

@@ -14,6 +14,7 @@ import { GroupSelect } from './group-select.tsx';
 import { UserDetailsFields } from './user-details-fields.tsx';
 import { formDialogProps } from '../../../components/dialog-form.ts';
 import { FormDialog } from '../../../components/form-dialog.tsx';
+import { INVITE_DIALOG_TITLE } from '@resonant/contracts/invitations';
 import { EmailInput } from '../../../components/person-fields.tsx';
 
 interface AddUserValues {
@@ -69,6 +70,11 @@ export function AddUserDialog({ mode, groupName, opened, onClose }: AddUserDialo
 
   return (
     <FormDialog opened={opened} title="Add User" submitLabel="Add User" size="lg" {...dialogProps}>
+      {/* Joining is consent (issue 27): the same for every address, with or without an account. */}
+      <Text size="sm" c="dimmed">
+        {INVITE_DIALOG_TITLE}: the user gets an invitation by email and joins when they accept it,
+        or when they first sign in with this password.
+      </Text>
       <UserDetailsFields form={form} />
       <EmailInput
         description="The username the user signs in with."

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   MessageWithUser,
+  PROFILE_OWNED_NOTE,
   USER_GROUPS_FAILED_MESSAGE,
   UserGroupsResponse,
 } from '@resonant/contracts/org-users';
@@ -36,12 +37,14 @@ function answerGroups() {
   });
 }
 
-async function renderDialog(options: { mode?: 'org' | 'group'; isSelf?: boolean } = {}) {
+async function renderDialog(
+  options: { mode?: 'org' | 'group'; isSelf?: boolean; user?: typeof MILA } = {},
+) {
   const onClose = vi.fn();
   const view = renderWithProviders(
     <EditUserDialog
       mode={options.mode ?? 'org'}
-      user={MILA}
+      user={options.user ?? MILA}
       isSelf={options.isSelf ?? false}
       onClose={onClose}
     />,
@@ -50,6 +53,23 @@ async function renderDialog(options: { mode?: 'org' | 'group'; isSelf?: boolean 
 }
 
 describe('EditUserDialog', () => {
+  it('shows a profile the person owns read-only, says why, and sends it unchanged', async () => {
+    answerGroups();
+    const calls = answer('put', '/org/users', MessageWithUser, {
+      message: 'User updated successfully',
+      user_id: MILA.user_id,
+    });
+    const { dialog, events } = await renderDialog({ user: { ...MILA, profile_editable: false } });
+    expect(dialog.getByText(PROFILE_OWNED_NOTE)).toBeVisible();
+    expect(dialog.getByRole('textbox', { name: 'First Name' })).toHaveAttribute('readonly');
+    expect(dialog.getByRole('textbox', { name: 'Date of Birth' })).toHaveValue('1991-05-17');
+    expect(await dialog.findByText('Engineering', { exact: true })).toBeVisible();
+    await events.click(dialog.getByRole('checkbox', { name: /Organization Admin/ }));
+    await events.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toMatchObject({ firstName: 'Mila', lastName: 'Brandt', isAdmin: true });
+  });
+
   it('starts from the user and their groups, and sends the change with the admin role', async () => {
     answerGroups();
     const calls = answer('put', '/org/users', MessageWithUser, {

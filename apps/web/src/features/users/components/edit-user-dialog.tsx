@@ -3,6 +3,7 @@ import { Alert, Button, Center, Checkbox, Loader, Stack, TextInput } from '@mant
 import { useForm } from '@mantine/form';
 import {
   EditUserFields,
+  PROFILE_OWNED_NOTE,
   RequiredGroupIds,
   USER_GROUPS_FAILED_MESSAGE,
   type OrgUser,
@@ -51,6 +52,22 @@ interface EditUserFormProps {
   user: OrgUser;
   isSelf: boolean;
   onClose: () => void;
+}
+
+/**
+ * The account-wide details of someone whose profile is theirs (issue 27: the organisation did not
+ * create the account, or the person has signed in to it): shown, not editable, with why.
+ */
+function PersonOwnedDetails({ user }: { user: OrgUser }) {
+  return (
+    <>
+      <Alert color="gray">{PROFILE_OWNED_NOTE}</Alert>
+      <TextInput label="First Name" value={user.first_name} readOnly variant="filled" />
+      <TextInput label="Last Name" value={user.last_name} readOnly variant="filled" />
+      <TextInput label="Gender" value={user.gender ?? ''} readOnly variant="filled" />
+      <TextInput label="Date of Birth" value={user.birth_date ?? ''} readOnly variant="filled" />
+    </>
+  );
 }
 
 function EditUserForm({ mode, user, isSelf, onClose }: EditUserFormProps) {
@@ -134,7 +151,11 @@ function EditUserForm({ mode, user, isSelf, onClose }: EditUserFormProps) {
         </Stack>
       ) : (
         <>
-          <UserDetailsFields form={form} />
+          {user.profile_editable ? (
+            <UserDetailsFields form={form} />
+          ) : (
+            <PersonOwnedDetails user={user} />
+          )}
           {choosesGroups && <GroupSelect form={form} />}
           {togglesAdmin && (
             <Checkbox

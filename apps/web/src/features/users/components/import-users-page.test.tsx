@@ -55,8 +55,7 @@ describe('ImportUsersPage', () => {
     const calls = answer('post', '/org/users/import', ImportUsersResponse, {
       message: IMPORT_DONE_MESSAGE,
       data: {
-        created: 2,
-        added: 0,
+        invited: 2,
         skipped: 0,
         failedCount: 1,
         failed: [{ row: 3, email: 'not-an-email', reason: 'Please enter a valid email.' }],
@@ -67,7 +66,7 @@ describe('ImportUsersPage', () => {
     await events.click(importButton());
 
     const errors = await findDialog(IMPORT_INVALID_DATA_MESSAGE);
-    expect(errors.getByText('2 users created, 1 row failed.', { exact: false })).toBeVisible();
+    expect(errors.getByText('2 users invited, 1 row failed.', { exact: false })).toBeVisible();
     const failed = within(errors.getByRole('table', { name: 'Rows that were not imported' }));
     expect(failed.getByRole('columnheader', { name: 'Username' })).toBeVisible();
     expect(failed.getByRole('columnheader', { name: 'Reason' })).toBeVisible();
@@ -80,13 +79,11 @@ describe('ImportUsersPage', () => {
   it('toasts the counts when every row went in', async () => {
     answer('post', '/org/users/import', ImportUsersResponse, {
       message: IMPORT_DONE_MESSAGE,
-      data: { created: 1, added: 1, skipped: 0, failedCount: 0, failed: [] },
+      data: { invited: 2, skipped: 0, failedCount: 0, failed: [] },
     });
     const { events } = renderWithProviders(<ImportUsersPage />);
     await events.upload(fileInput(), new File([CSV], 'team.csv', { type: 'text/csv' }));
     await events.click(importButton());
-    expect(
-      await findToast(`${IMPORT_DONE_MESSAGE}: 1 user created, 1 existing account added.`),
-    ).toBeVisible();
+    expect(await findToast(`${IMPORT_DONE_MESSAGE}: 2 users invited.`)).toBeVisible();
   });
 });

@@ -1,1 +1,0 @@
-ALTER TABLE "accounts" ADD COLUMN "totp_last_step" integer;
