@@ -66,6 +66,7 @@ describe('invoicing', () => {
         SEAT_PRICE_CENTS: String(SEAT_PRICE_CENTS),
         // The clock jumps months back and forth; sessions outlive it.
         SESSION_TTL_MINUTES: String(10 * 366 * 24 * 60),
+        SESSION_ABSOLUTE_DAYS: String(10 * 366),
       },
       clock: () => now,
     }));

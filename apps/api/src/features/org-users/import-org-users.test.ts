@@ -6,6 +6,7 @@ import {
   IMPORT_NOT_TEXT_MESSAGE,
   type ImportUsersResponse,
 } from '@resonant/contracts/org-users';
+import { PASSWORD_TOO_COMMON_MESSAGE } from '@resonant/contracts/passwords';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import type { UploadFile } from '../../../test/multipart-body.ts';
 import { createAccount, type createOrg } from '../../../test/factories.ts';
@@ -178,6 +179,24 @@ describe('POST /api/org/users/import', () => {
     expect(again.data).toEqual({ ...body.data, invited: 0, skipped: 3 });
     expect(await accountCount('%.one@example.test')).toBe(3);
     expect(await invitedLike('%.one@example.test')).toBe(3);
+  });
+
+  it('refuses a common password in its row, and makes the others temporary', async () => {
+    const body = await importFile(
+      'common.csv',
+      csv([
+        'Cal,Common,cal.common@example.test,Male,1990-01-01,,Password123!',
+        'Tom,Temp,tom.temp@example.test,Male,1990-01-01,,Given#Temporary#26',
+      ]),
+    );
+    expect(body.data.failed).toEqual([
+      { row: 2, email: 'cal.common@example.test', reason: PASSWORD_TOO_COMMON_MESSAGE },
+    ]);
+    const [tom] = await t.db
+      .select({ temporary: accounts.passwordTemporary })
+      .from(accounts)
+      .where(eq(accounts.email, 'tom.temp@example.test'));
+    expect(tom?.temporary).toBe(true);
   });
 
   it('checks every row like Add User and says why each failed', async () => {
