@@ -1,8 +1,14 @@
+import type { AppDeps } from '../app-deps.ts';
 import type { Database } from '../db/client.ts';
+import type { JobHandler } from '../jobs/job-worker.ts';
+import { linkMailHandler } from '../lib/link-mail-job.ts';
+import type { Mailer, OutgoingMail } from '../lib/mailer.ts';
 import { generateToken, hashToken } from '../lib/crypto.ts';
 import { voidTokenHash } from '../lib/link-tokens.ts';
 import {
+  findLiveAccountToken,
   insertAccountToken,
+  storeAccountTokenHash,
   spendAccountToken,
   type AccountTokenPurpose,
   type AccountTokenRow,
@@ -66,4 +72,27 @@ export async function spendToken(
   now: Date,
 ): Promise<AccountTokenRow | null> {
   return spendAccountToken(db, purpose, hashToken(raw), now);
+}
+
+/**
+ * The mail job of one kind of account-token link (a confirmation, a reset): the one link-mail job,
+ * reading and storing the token on its account_tokens row. Account tokens keep no delivery status:
+ * a link nobody received is simply asked for again.
+ */
+export function accountTokenMailHandler(
+  deps: AppDeps & { mailer: Mailer },
+  link: { path: string; compose: (token: AccountTokenRow, link: string) => OutgoingMail },
+): JobHandler<{ tokenId: string }> {
+  const { db } = deps;
+  return linkMailHandler(
+    { mailer: deps.mailer, publicUrl: deps.config.PUBLIC_URL },
+    {
+      idOf: (job) => job.payload.tokenId,
+      findSendable: (id) => findLiveAccountToken(db, id, deps.clock()),
+      storeTokenHash: (id, tokenHash) => storeAccountTokenHash(db, id, tokenHash),
+      setMailStatus: async () => {},
+      path: link.path,
+      compose: async (token, url) => link.compose(token, url),
+    },
+  );
 }

@@ -1,12 +1,8 @@
 import type { AppDeps } from '../../app-deps.ts';
 import type { JobKind, JobPayloads } from '../../jobs/job-kinds.ts';
 import type { JobHandler } from '../../jobs/job-worker.ts';
-import {
-  findLiveAccountToken,
-  storeAccountTokenHash,
-  type AccountTokenRow,
-} from '../../kernel/account-tokens.queries.ts';
-import { linkMailHandler } from '../../lib/link-mail-job.ts';
+import type { AccountTokenRow } from '../../kernel/account-tokens.queries.ts';
+import { accountTokenMailHandler } from '../../kernel/account-tokens.ts';
 import { formatExpiry, mailHtml, mailText, type MailContent } from '../../lib/mail-layout.ts';
 import type { Mailer, OutgoingMail } from '../../lib/mailer.ts';
 import { findProvenAccountEmail } from './email-verification.queries.ts';
@@ -40,19 +36,7 @@ function verificationMail(token: AccountTokenRow, link: string): OutgoingMail {
 export function verificationMailHandler(
   deps: AppDeps & { mailer: Mailer },
 ): JobHandler<JobPayloads[typeof VERIFICATION_MAIL_JOB]> {
-  const { db } = deps;
-  return linkMailHandler(
-    { mailer: deps.mailer, publicUrl: deps.config.PUBLIC_URL },
-    {
-      idOf: (job) => job.payload.tokenId,
-      findSendable: (id) => findLiveAccountToken(db, id, deps.clock()),
-      storeTokenHash: (id, tokenHash) => storeAccountTokenHash(db, id, tokenHash),
-      // A confirmation link has no delivery status to show anyone.
-      setMailStatus: async () => {},
-      path: VERIFY_EMAIL_PATH,
-      compose: async (token, link) => verificationMail(token, link),
-    },
-  );
+  return accountTokenMailHandler(deps, { path: VERIFY_EMAIL_PATH, compose: verificationMail });
 }
 
 /** To the proven owner of an address someone signed up with: sign in, or reset the password. */

@@ -1,12 +1,8 @@
 import type { AppDeps } from '../../app-deps.ts';
 import type { JobKind, JobPayloads } from '../../jobs/job-kinds.ts';
 import type { JobHandler } from '../../jobs/job-worker.ts';
-import {
-  findLiveAccountToken,
-  storeAccountTokenHash,
-  type AccountTokenRow,
-} from '../../kernel/account-tokens.queries.ts';
-import { linkMailHandler } from '../../lib/link-mail-job.ts';
+import type { AccountTokenRow } from '../../kernel/account-tokens.queries.ts';
+import { accountTokenMailHandler } from '../../kernel/account-tokens.ts';
 import { formatExpiry, mailHtml, mailText, type MailContent } from '../../lib/mail-layout.ts';
 import type { Mailer, OutgoingMail } from '../../lib/mailer.ts';
 
@@ -38,17 +34,5 @@ function resetMail(token: AccountTokenRow, link: string): OutgoingMail {
 export function resetMailHandler(
   deps: AppDeps & { mailer: Mailer },
 ): JobHandler<JobPayloads[typeof RESET_MAIL_JOB]> {
-  const { db } = deps;
-  return linkMailHandler(
-    { mailer: deps.mailer, publicUrl: deps.config.PUBLIC_URL },
-    {
-      idOf: (job) => job.payload.tokenId,
-      findSendable: (id) => findLiveAccountToken(db, id, deps.clock()),
-      storeTokenHash: (id, tokenHash) => storeAccountTokenHash(db, id, tokenHash),
-      // Account tokens keep no mail status: a reset link nobody received is simply asked again.
-      setMailStatus: async () => {},
-      path: RESET_PATH,
-      compose: async (token, link) => resetMail(token, link),
-    },
-  );
+  return accountTokenMailHandler(deps, { path: RESET_PATH, compose: resetMail });
 }
