@@ -65,6 +65,8 @@ test.describe('on a phone', () => {
     await page.goto('/org/users');
     const member = org.groups[0]!.members[0]!;
     const edit = usersTable(page).getByRole('button', { name: `Edit ${member.fullName}` });
+    // Below the banners and cards on a phone, but never off the side of the table.
+    await edit.scrollIntoViewIfNeeded();
     await expect(edit).toBeInViewport();
     await page.screenshot({ path: shotPath(test.info(), 'org-users-375.png'), fullPage: true });
     await edit.click();
@@ -78,6 +80,7 @@ test.describe('on a phone', () => {
     const resend = page
       .getByRole('table', { name: 'Invitations' })
       .getByRole('button', { name: /^Resend invitation to / });
+    await resend.scrollIntoViewIfNeeded();
     await expect(resend).toBeInViewport();
     await page.screenshot({
       path: shotPath(test.info(), 'org-invitation-375.png'),

@@ -91,7 +91,7 @@ test('adds a user; Escape closes the dialog and gives the focus back', async ({
   await expect(dialog).toBeHidden();
   // The new user joins at their first sign-in (issue 27).
   const joined = await request.post('/api/auth/sign-in', {
-    data: { email, password: 'Welcome#42' },
+    data: { email, password: 'Welcome#Edda#42' },
   });
   expect(joined.ok()).toBe(true);
 

@@ -123,7 +123,7 @@ test.describe('sign-up panel', () => {
     await expect(banner).toContainText(address);
     await shoot(page, 'verify-email-banner');
 
-    await banner.getByRole('button', { name: 'Resend the link' }).click();
+    await banner.getByRole('button', { name: 'Send me the link' }).click();
     await expect(toast(page, VERIFICATION_RESENT_MESSAGE)).toBeVisible();
     const link = await linkFromMail(request, address, '/verify-email', 1);
     await page.goto(link);

@@ -30,7 +30,7 @@ test('an import row with an unknown gender is listed as invalid, naming the allo
   await page.getByRole('button', { name: 'Import users' }).click();
 
   const summary = page.getByRole('dialog', { name: 'Invalid data' });
-  await expect(summary.getByText('1 user created, 2 rows failed.', { exact: false })).toBeVisible();
+  await expect(summary.getByText('1 user invited, 2 rows failed.', { exact: false })).toBeVisible();
   const failed = summary.getByRole('table', { name: 'Rows that were not imported' });
   await expect(failed.getByRole('row', { name: robot })).toContainText(
     'Invalid gender: use Male, Female, Prefer not to disclose or Others',

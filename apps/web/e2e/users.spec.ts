@@ -205,7 +205,7 @@ test.describe('org admin', () => {
           mimeType: 'text/csv',
           buffer: Buffer.from(
             'first_name,last_name,email,gender,birth_date,password\n' +
-              `Rita,Removed,${email},Female,1990-02-02,Welcome#42\n`,
+              `Rita,Removed,${email},Female,1990-02-02,Welcome#Rita#42\n`,
           ),
         },
       },
@@ -213,7 +213,7 @@ test.describe('org admin', () => {
     expect(imported.ok()).toBe(true);
     // She joins at her first sign-in with the password the file gave her.
     const joined = await request.post('/api/auth/sign-in', {
-      data: { email, password: 'Welcome#42' },
+      data: { email, password: 'Welcome#Rita#42' },
     });
     expect(joined.ok()).toBe(true);
 

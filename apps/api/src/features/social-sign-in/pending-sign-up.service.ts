@@ -160,7 +160,7 @@ async function releaseEmail(tx: Database, email: string, client: ClientInfo, now
 /**
  * The account of the pending identity, made with it in one transaction, and its session. The
  * email is proven when the provider verified it (and then an unproven holder loses it); otherwise
- * the account is unproven and confirms it by our link (the banner's "Resend the link").
+ * the account is unproven and confirms it by our link (the banner's "Send me the link").
  */
 async function createSocialAccount(
   deps: SocialDeps,

@@ -21,7 +21,7 @@ describe('VerifyEmailBanner', () => {
     });
     const banner = screen.getByRole('region', { name: 'Verify your email' });
     expect(within(banner).getByText(UNVERIFIED.email)).toBeVisible();
-    await events.click(within(banner).getByRole('button', { name: 'Resend the link' }));
+    await events.click(within(banner).getByRole('button', { name: 'Send me the link' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(await screen.findByText(VERIFICATION_RESENT_MESSAGE)).toBeVisible();
   });

@@ -29,8 +29,8 @@ export function VerifyEmailBanner({ user }: VerifyEmailBannerProps) {
     >
       <Group justify="space-between" align="center" gap="sm">
         <Text size="sm" maw={640}>
-          We sent a confirmation link to <strong>{user.email}</strong>. Open it to confirm that the
-          address is yours; until then, organizations cannot find you by it.
+          Confirm that <strong>{user.email}</strong> is yours with the link we mail to it; until
+          then, organizations cannot find you by it.
         </Text>
         <Button
           size="xs"
@@ -40,7 +40,7 @@ export function VerifyEmailBanner({ user }: VerifyEmailBannerProps) {
             resend.mutate(undefined, { onSuccess: (answer) => showSuccess(answer.message) })
           }
         >
-          Resend the link
+          Send me the link
         </Button>
       </Group>
     </Alert>
