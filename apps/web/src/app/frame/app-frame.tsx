@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { AppShell } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { Outlet } from 'react-router';
@@ -6,10 +6,17 @@ import type { UserProfile } from '@resonant/contracts/profile';
 import type { Area } from '../../config/paths.ts';
 import { VerifyEmailBanner } from '../../features/email-verification/components/verify-email-banner.tsx';
 import { documentTitle, useRouteTitle } from '../route-handle.ts';
-import { AdminMfaNotice } from '../../features/two-factor/components/admin-mfa-notice.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { TopBar } from './top-bar.tsx';
 import classes from './frame.module.css';
+
+// Rarely shown, and its message comes with the two-factor contract's zod schemas: fetched only when
+// an admin must enrol, so the first load stays without zod.
+const AdminMfaNotice = lazy(() =>
+  import('../../features/two-factor/components/admin-mfa-notice.tsx').then((module) => ({
+    default: module.AdminMfaNotice,
+  })),
+);
 
 interface AppFrameProps {
   area: Area;
@@ -50,7 +57,11 @@ export function AppFrame({ area, user, instead }: AppFrameProps) {
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
         <VerifyEmailBanner user={user} />
-        {user.mfaSetupRequired && <AdminMfaNotice />}
+        {user.mfaSetupRequired && (
+          <Suspense fallback={null}>
+            <AdminMfaNotice />
+          </Suspense>
+        )}
         {instead ? instead.content : <Outlet />}
       </AppShell.Main>
     </AppShell>
