@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { accounts, accountTokens, profiles, sessions } from '../db/schema/accounts.ts';
+import { accounts, accountTokens, profiles } from '../db/schema/accounts.ts';
 import type { NewAccount } from '../lib/accounts-by-email.queries.ts';
+import { revokeAccountSessions } from './sessions.queries.ts';
 
 /**
  * The account of an email, whatever its case, with its password hash and whether its email is
@@ -78,10 +79,7 @@ export async function releaseUnprovenEmail(db: Database, email: string, at: Date
     )
     .returning({ id: accounts.id });
   if (!released) return null;
-  await db
-    .update(sessions)
-    .set({ revokedAt: at })
-    .where(and(eq(sessions.accountId, released.id), isNull(sessions.revokedAt)));
+  await revokeAccountSessions(db, released.id, at);
   await db
     .update(accountTokens)
     .set({ usedAt: at })
