@@ -1,5 +1,5 @@
 import { expect, test } from './support/test.ts';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   LAST_SIGN_IN_METHOD_MESSAGE,
   NEW_SOCIAL_USER_MESSAGE,
@@ -16,6 +16,7 @@ import {
   profileButton,
   signInForm,
   signInViaUi,
+  signUpThroughApi,
   toast,
   uniqueEmail,
 } from './support/app.ts';
@@ -70,23 +71,6 @@ async function openSignInMethods(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Sign-in methods' });
   await expect(dialog.getByRole('listitem', { name: 'Password' })).toBeVisible();
   return dialog;
-}
-
-/** A password account of its own (an individual user), signed up through the API. */
-async function passwordAccount(request: APIRequestContext, tag: string): Promise<string> {
-  const email = uniqueEmail(tag);
-  const response = await request.post('/api/auth/sign-up', {
-    data: {
-      email,
-      password: PASSWORD,
-      firstName: 'Paula',
-      lastName: 'Password',
-      gender: 'Female',
-      birthDate: '1988-08-08',
-    },
-  });
-  expect(response.status()).toBe(202);
-  return email;
 }
 
 test.use({ viewport: DESKTOP });
@@ -253,7 +237,7 @@ test.describe('social sign-in through the development provider', () => {
     page,
     request,
   }) => {
-    const email = await passwordAccount(request, 'social-link');
+    const email = await signUpThroughApi(request, 'social-link', PASSWORD);
     await signInViaUi(page, email, { password: PASSWORD });
     await expectPath(page, '/user');
 
@@ -296,7 +280,7 @@ test.describe('social sign-in through the development provider', () => {
     page,
     request,
   }) => {
-    const email = await passwordAccount(request, 'social-taken');
+    const email = await signUpThroughApi(request, 'social-taken', PASSWORD);
     await page.goto('/login');
     await continueWith(page, DEV_GOOGLE).click();
     await signInAtDevProvider(page, { email });

@@ -1,30 +1,18 @@
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { generate } from 'otplib';
 import { SOCIAL_SIGN_UP_TITLE } from '@resonant/contracts/social-sign-in';
 import { expect, test } from './support/test.ts';
-import { expectPath, profileButton, submitSignIn, uniqueEmail } from './support/app.ts';
+import {
+  expectPath,
+  profileButton,
+  signUpThroughApi,
+  submitSignIn,
+  uniqueEmail,
+} from './support/app.ts';
 import { continueWith, DEV_GOOGLE, signInAtDevProvider } from './support/dev-identity.ts';
 import { shotPath } from './support/shots.ts';
 
 const PASSWORD = 'Two-Factor#2026';
-
-/** A password account of its own (an individual user), signed up through the API. */
-async function passwordAccount(request: APIRequestContext): Promise<string> {
-  const email = uniqueEmail('mfa');
-  const response = await request.post('/api/auth/sign-up', {
-    data: {
-      email,
-      password: PASSWORD,
-      firstName: 'Tess',
-      lastName: 'Totp',
-      gender: 'Female',
-      birthDate: '1990-02-02',
-    },
-  });
-  // Sign-up answers "check your inbox"; an account not yet proven may still sign in.
-  expect(response.status()).toBe(202);
-  return email;
-}
 
 /** The authenticator's code `steps` time steps from now, as an app holding `secret` shows it. */
 function codeOf(secret: string, steps = 0): Promise<string> {
@@ -79,7 +67,7 @@ test('enrol an authenticator app in Settings, then sign in with its code', async
   page,
   request,
 }, testInfo) => {
-  const email = await passwordAccount(request);
+  const email = await signUpThroughApi(request, 'mfa', PASSWORD);
   await page.goto('/');
   await submitSignIn(page, email, PASSWORD);
   await expectPath(page, '/user');

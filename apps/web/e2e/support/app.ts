@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './env.ts';
 
 /** The sign-in form; the sign-up form is in the DOM too, so every selector is scoped. */
@@ -59,4 +59,28 @@ export function switcherButton(page: Page): Locator {
 
 export function sideMenu(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Main menu' });
+}
+
+/**
+ * An account of its own (an individual user), signed up through the API with `password`; it
+ * answers "check your inbox", and an account not yet proven may still sign in. Its email.
+ */
+export async function signUpThroughApi(
+  request: APIRequestContext,
+  tag: string,
+  password: string,
+): Promise<string> {
+  const email = uniqueEmail(tag);
+  const response = await request.post('/api/auth/sign-up', {
+    data: {
+      email,
+      password,
+      firstName: 'Paula',
+      lastName: 'Password',
+      gender: 'Female',
+      birthDate: '1988-08-08',
+    },
+  });
+  expect(response.status()).toBe(202);
+  return email;
 }
