@@ -23,9 +23,12 @@ const UNAUTHORIZED = { message: 'Unauthorized' };
 
 describe('two-factor authentication', () => {
   let t: TestApp;
-  // Time moves forward only, by this much, when a test needs a later time step or an expiry.
+  // The app's clock stands still unless a test moves it forward, by this much, to a later time
+  // step or past an expiry: on the wall clock a step could turn between computing a code and the
+  // server checking it, making "two steps away" one step away.
+  const startedAt = Date.now();
   let offsetMs = 0;
-  const now = () => new Date(Date.now() + offsetMs);
+  const now = () => new Date(startedAt + offsetMs);
   /** The code of `secret` at the app's now, `steps` time steps away. */
   const codeOf = (secret: string, steps = 0) =>
     generate({ secret, epoch: Math.floor(now().getTime() / 1000) + steps * 30 });
