@@ -84,6 +84,14 @@ describe('postLoginPath', () => {
 });
 
 describe('roleHasPermission', () => {
+  it('lets every person manage their own data, but not the app admin', () => {
+    expect(ROLES.filter((role) => roleHasPermission(role, 'own-data.manage')).sort()).toEqual([
+      'group',
+      'org',
+      'user',
+    ]);
+  });
+
   it('lets every member of an organisation record readings, but not the app admin', () => {
     expect(ROLES.filter((role) => roleHasPermission(role, 'readings.write')).sort()).toEqual([
       'group',

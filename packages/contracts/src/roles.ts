@@ -11,6 +11,12 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 /** Every member of an organisation records their own readings and sessions. */
 const MEMBER = ['readings.write'] as const;
+/**
+ * What every person does with their own data and account, in an organisation or alone: read,
+ * correct, export and delete their recordings, see who read them, leave, make API tokens. The
+ * app admin's account holds no recordings and is not deleted from inside the app.
+ */
+export const PERSONAL_PERMISSIONS = ['own-data.manage'] as const;
 const GROUP_ADMIN = [
   'group.dashboard.read',
   'group.participants.manage',
@@ -42,6 +48,7 @@ export const PERMISSIONS = [
   ...ORG_ADMIN,
   ...GROUP_ADMIN,
   ...MEMBER,
+  ...PERSONAL_PERMISSIONS,
   ...APP_ADMIN,
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -49,9 +56,9 @@ export type RolePermission = Exclude<Permission, 'public' | 'authenticated'>;
 
 export const ROLE_PERMISSIONS: Record<Role, readonly RolePermission[]> = {
   super: APP_ADMIN,
-  org: [...ORG_ADMIN, ...GROUP_ADMIN, ...MEMBER],
-  group: [...GROUP_ADMIN, ...MEMBER],
-  user: MEMBER,
+  org: [...ORG_ADMIN, ...GROUP_ADMIN, ...MEMBER, ...PERSONAL_PERMISSIONS],
+  group: [...GROUP_ADMIN, ...MEMBER, ...PERSONAL_PERMISSIONS],
+  user: [...MEMBER, ...PERSONAL_PERMISSIONS],
 };
 
 /** Whether a role holds a permission; `authenticated` is held by every role. */

@@ -25,6 +25,12 @@ const ACTIONS_BY_TARGET: Record<string, string[]> = {
     'account.sessions-revoke-all',
     'account.session-replay',
     'account.app-admin-adopt',
+    'account.email-change-request',
+    'account.email-change',
+    'account.export',
+    'account.delete',
+    'account.api-token-create',
+    'account.api-token-revoke',
     'health-data.read',
     'health-data.export',
     'org-admin.add',
@@ -34,6 +40,7 @@ const ACTIONS_BY_TARGET: Record<string, string[]> = {
     'org-user.update',
     'org-user.remove',
     'org-user.change-payer',
+    'org-user.leave',
   ],
   group: [
     'group.create',
@@ -62,6 +69,8 @@ const ACTIONS_BY_TARGET: Record<string, string[]> = {
     'billing.clear-default-method',
     'billing.remove-method',
   ],
+  reading: ['reading.update', 'reading.delete'],
+  'hrv-session': ['hrv-session.update', 'hrv-session.delete'],
 };
 
 describe('audit actions', () => {

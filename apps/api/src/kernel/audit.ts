@@ -26,6 +26,12 @@ export const AUDIT_ACTIONS = {
   'account.sessions-revoke-all': 'account',
   'account.session-replay': 'account',
   'account.app-admin-adopt': 'account',
+  'account.email-change-request': 'account',
+  'account.email-change': 'account',
+  'account.export': 'account',
+  'account.delete': 'account',
+  'account.api-token-create': 'account',
+  'account.api-token-revoke': 'account',
   'health-data.read': 'account',
   'health-data.export': 'account',
   'billing.update-email': 'organization',
@@ -55,6 +61,11 @@ export const AUDIT_ACTIONS = {
   'org-user.update': 'account',
   'org-user.remove': 'account',
   'org-user.change-payer': 'account',
+  'org-user.leave': 'account',
+  'reading.update': 'reading',
+  'reading.delete': 'reading',
+  'hrv-session.update': 'hrv-session',
+  'hrv-session.delete': 'hrv-session',
   'org-users.import': 'organization',
   'organization.create': 'organization',
   'organization.rename': 'organization',
@@ -70,6 +81,8 @@ export const AUDIT_TARGET_TYPES = [
   'lifetime-claim',
   'organization',
   'payment-method',
+  'reading',
+  'hrv-session',
 ] as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -27,6 +27,7 @@ const MATRIX: Record<Permission, [string, string, string, string]> = {
   'group.invitations.manage': ['-', 'Y', 'Y', '-'],
   'reports.read': ['-', 'Y', 'Y', '-'],
   'readings.write': ['-', 'Y', 'Y', 'Y'],
+  'own-data.manage': ['-', 'Y', 'Y', 'Y'],
   'admin.organizations.manage': ['Y', '-', '-', '-'],
   'admin.analytics.read': ['Y', '-', '-', '-'],
   'admin.invoices.read': ['Y', '-', '-', '-'],

@@ -6,7 +6,12 @@ import {
   type UsersAction,
   type UsersMode,
 } from '@resonant/contracts/org-users-policies';
-import { roleHasPermission, type Permission, type Role } from '@resonant/contracts/roles';
+import {
+  PERSONAL_PERMISSIONS,
+  roleHasPermission,
+  type Permission,
+  type Role,
+} from '@resonant/contracts/roles';
 import { badRequest, forbidden } from '../lib/http-error.ts';
 import type { MembershipSnapshot } from './policies.ts';
 
@@ -55,11 +60,13 @@ const ROLES_INSIDE_AN_ORG: readonly Role[] = ['org', 'group', 'user'];
 
 /**
  * Whether a route with this permission must declare the context it needs: every permission that
- * only roles inside an organisation hold (not public, authenticated or the app admin's).
+ * only roles inside an organisation hold (not public, authenticated or the app admin's, nor a
+ * person's own data, which is theirs in an organisation or alone).
  */
 export function needsDeclaredContext(permission: Permission): boolean {
   return (
     !roleHasPermission('super', permission) &&
+    !(PERSONAL_PERMISSIONS as readonly Permission[]).includes(permission) &&
     ROLES_INSIDE_AN_ORG.some((role) => roleHasPermission(role, permission))
   );
 }

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+import type { ApiTokenScope } from '@resonant/contracts/api-tokens';
 import { PASSWORD_CHANGE_REQUIRED_MESSAGE } from '@resonant/contracts/passwords';
 import type { AppDeps } from '../app-deps.ts';
 import { loadSignedInCaller, type SignedInCaller } from '../kernel/memberships.queries.ts';
@@ -13,6 +14,11 @@ declare module 'fastify' {
      * it needs (read the profile, change the password, sign out). Every other route answers 403.
      */
     openWithTemporaryPassword?: boolean;
+    /**
+     * The scope a personal API token needs to call this route (`/api/v1` only); a route without
+     * one answers a token 401, whatever its scopes.
+     */
+    tokenScope?: ApiTokenScope;
   }
   interface FastifyRequest {
     /**

@@ -53,6 +53,8 @@ export const paths = {
     mindfulness: '/mindfulness',
     selfCompassion: '/self-compassion',
     settings: '/user/settings',
+    organizations: '/user/organizations',
+    yourData: '/user/data',
   },
 } as const;
 

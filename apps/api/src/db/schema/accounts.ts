@@ -141,6 +141,7 @@ export const accountTokenPurposeEnum = pgEnum('account_token_purpose', [
   'verify-email',
   'reset-password',
   'mfa-challenge',
+  'change-email',
 ]);
 
 /**
@@ -180,4 +181,31 @@ export const recoveryCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('recovery_codes_account_idx').on(t.accountId)],
+);
+
+/** What a personal API token may do at `/api/v1` (contracts/api-tokens.ts names them). */
+export const apiTokenScopeEnum = pgEnum('api_token_scope', ['readings:read', 'readings:write']);
+
+/**
+ * A token a person made for an integration (a script, a spreadsheet): accepted as a bearer token
+ * by `/api/v1` alone, within its scopes and until it expires; only its SHA-256 hash is kept.
+ */
+export const personalApiTokens = pgTable(
+  'personal_api_tokens',
+  {
+    id: id(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    scopes: apiTokenScopeEnum('scopes').array().notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    lastUsedAt: timestampTz('last_used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('personal_api_tokens_token_hash_key').on(t.tokenHash),
+    index('personal_api_tokens_account_idx').on(t.accountId),
+  ],
 );

@@ -16,6 +16,9 @@ export const auditLog = pgTable(
     actorAccountId: uuid('actor_account_id').references(() => accounts.id, {
       onDelete: 'set null',
     }),
+    // Stands for the actor once their account is deleted: the same opaque name on every row of
+    // theirs, so the trail still reads as one person's without naming them.
+    actorPseudonym: text('actor_pseudonym'),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id'),
@@ -23,5 +26,9 @@ export const auditLog = pgTable(
     ip: text('ip'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_org_created_idx').on(t.orgId, t.createdAt)],
+  (t) => [
+    index('audit_log_org_created_idx').on(t.orgId, t.createdAt),
+    // A member's access log: the reads and exports of their data, newest first.
+    index('audit_log_target_created_idx').on(t.targetType, t.targetId, t.createdAt),
+  ],
 );

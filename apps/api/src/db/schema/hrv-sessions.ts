@@ -52,6 +52,7 @@ export const hrvSessions = pgTable(
     ...recordingColumns(),
     kind: sessionKindEnum('kind').notNull(),
     name: text('name').notNull(),
+    note: text('note'),
     startedAt: timestampTz('started_at').notNull(),
     breathsPerMinute: doublePrecision('breaths_per_minute'),
     sessionMinutes: doublePrecision('session_minutes'),
