@@ -24,7 +24,7 @@ export function ExportDataSection() {
       padding="roomy"
       description={
         <>
-          Everything Resonant holds about you, from every organisation you have recorded in, in one
+          Everything Resonant holds about you, from every organization you have recorded in, in one
           ZIP file. Times are UTC; RR intervals are in milliseconds.
         </>
       }
@@ -58,7 +58,7 @@ export function ExportDataSection() {
       </Group>
       <Text size="xs" c="dimmed">
         The FHIR bundle holds your readings as HL7 FHIR R4 Observations, which health-record systems
-        and apps can import. Each download is recorded in your access log.
+        and apps can import. Each download is recorded in the audit trail.
       </Text>
     </SectionCard>
   );
