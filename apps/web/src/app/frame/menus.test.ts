@@ -18,5 +18,6 @@ describe('side menu active state', () => {
     expect(activeLabels('org', paths.org.manageGroup)).toEqual(['Groups']);
     expect(activeLabels('group', paths.group.participantReadings)).toEqual(['Users']);
     expect(activeLabels('user', paths.user.selfCompassion)).toEqual(['Bio/Mindfulness']);
+    expect(activeLabels('user', paths.user.yourData)).toEqual(['Your Data']);
   });
 });

@@ -1,6 +1,7 @@
 import {
   IconBuildingCommunity,
   IconChartLine,
+  IconDatabase,
   IconFileInvoice,
   IconHeartbeat,
   IconLayoutDashboard,
@@ -69,6 +70,7 @@ export const MENUS: Record<Area, readonly MenuItem[]> = {
       icon: IconHeartbeat,
       alsoActiveOn: [paths.user.mindfulness, paths.user.selfCompassion],
     },
+    { label: 'Your Data', path: paths.user.yourData, icon: IconDatabase },
     { label: 'Settings', path: paths.user.settings, icon: IconSettings },
   ],
 };
