@@ -26,6 +26,9 @@ const LatestMorning = z.object({
   rmssd: z.number(),
   /** Null while there is no normal range on that day (under 14 mornings of the 60 days). */
   standing: ReadingResult.nullable(),
+  /** The normal range of that day, in ms, which `standing` compares it with. */
+  normal_low: z.number().nullable(),
+  normal_high: z.number().nullable(),
 });
 
 /** The baseline, its CV and the normal range today, in ms (CV in %); null until computable. */

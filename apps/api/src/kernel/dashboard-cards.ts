@@ -1,7 +1,7 @@
 import { DASHBOARD_METRICS, type DashboardMetric } from '@resonant/contracts/analytics';
 
 /** The six figures of DESIGN §5 behind the dashboard cards, in ms; null when not available. */
-export type CardFigures = {
+type CardFigures = {
   latest: number | null;
   previous: number | null;
   lastWeek: number | null;

@@ -96,6 +96,8 @@ export async function myDashboard(
       date: morning.day,
       rmssd: morning.rmssd,
       standing: range ? readingStanding(morning.rmssd, range) : null,
+      normal_low: range?.low ?? null,
+      normal_high: range?.high ?? null,
     },
     current: {
       baseline: current.baseline,

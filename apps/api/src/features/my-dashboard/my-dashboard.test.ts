@@ -146,6 +146,8 @@ describe('GET /api/v1/dashboard (the member’s own dashboard; no id, so no 404)
           ? 'above_normal'
           : 'within_normal';
     expect(body.latest_morning!.standing).toBe(standing);
+    expect(body.latest_morning!.normal_low).toBeCloseTo(low, 6);
+    expect(body.latest_morning!.normal_high).toBeCloseTo(high, 6);
 
     const figures = Object.fromEntries(body.metrics.map((m) => [m.label, m.rmssd]));
     const all = ada.map((r) => r.rmssd);
