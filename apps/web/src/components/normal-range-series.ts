@@ -7,7 +7,7 @@ export const NORMAL_RANGE_ID = 'normal-range';
 export const BASELINE_COLOUR = '#343a40';
 
 /** A day of a member's baseline and normal range in ms (null where not computable). */
-export type NormalRangeBandDay = {
+type NormalRangeBandDay = {
   /** YYYY-MM-DD. */
   date: string;
   baseline: number | null;
