@@ -15,7 +15,7 @@
  * BENCH_REQUESTS, BENCH_REBUILD, BENCH_PGLITE_DIR): bench-harness.ts.
  */
 import { sql } from 'drizzle-orm';
-import { platformBandMeans } from '../src/features/analytics/platform-norms.queries.ts';
+import { platformBandMeans } from '../src/kernel/platform-norms.queries.ts';
 import { percentile, runBench } from './bench-harness.ts';
 
 await runBench({

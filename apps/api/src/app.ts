@@ -22,6 +22,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { invitationsRoutes } from './features/invitations/invitations.routes.ts';
 import { lifetimeClaimsRoutes } from './features/lifetime-claims/lifetime-claims.routes.ts';
 import { myDataRoutes } from './features/my-data/my-data.routes.ts';
+import { myDashboardRoutes } from './features/my-dashboard/my-dashboard.routes.ts';
 import { orgUsersRoutes } from './features/org-users/org-users.routes.ts';
 import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
 import { participantsRoutes } from './features/participants/participants.routes.ts';
@@ -148,6 +149,7 @@ export async function buildApp(
   await app.register(analyticsRoutes, deps);
   await app.register(reportsRoutes, deps);
   await app.register(myDataRoutes, deps);
+  await app.register(myDashboardRoutes, deps);
   await app.register(topOrganizationsRoutes, deps);
   await app.register(invitationsRoutes, { ...deps, jobs });
   await app.register(lifetimeClaimsRoutes, { ...deps, jobs });

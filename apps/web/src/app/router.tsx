@@ -272,7 +272,11 @@ const appRoutes: RouteObject[] = [
           {
             element: <AreaLayout area="user" />,
             children: [
-              comingSoon(paths.user.dashboard, 'Dashboard', true),
+              page(paths.user.dashboard, 'Dashboard', async () => {
+                const { MyDashboardPage } =
+                  await import('../features/my-dashboard/components/my-dashboard-page.tsx');
+                return <MyDashboardPage />;
+              }),
               comingSoon(paths.user.morningHistory, 'Morning/Anytime', true),
               comingSoon(paths.user.biofeedback, 'Biofeedback', true),
               comingSoon(paths.user.mindfulness, 'Mindfulness', true),

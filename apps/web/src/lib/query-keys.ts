@@ -38,3 +38,10 @@ export async function removeTenantQueries(queryClient: QueryClient): Promise<voi
  * or recordings, invalidates them too.
  */
 export const TOP_ORGANIZATIONS_KEY = ['top-organizations'] as const;
+
+/**
+ * The first part of the member's own dashboard's key (GET /api/v1/dashboard): their own data in
+ * every organisation, so no context. Whatever changes or deletes one of their readings invalidates
+ * it.
+ */
+export const MY_DASHBOARD_KEY = ['my-dashboard'] as const;

@@ -3,6 +3,7 @@ import type { GroupUsersTrendsSort, OrgGroupsTrendsSort } from '@resonant/contra
 import type { SortOrder } from '@resonant/contracts/fields';
 import type { Gender } from '@resonant/contracts/profile';
 import type { GroupScope, OrgScope } from '../../kernel/scope.ts';
+import { ageBand } from '../../kernel/platform-norms.queries.ts';
 import { listOrder } from '../../lib/list-order.ts';
 import { rowsOf } from '../../lib/raw-rows.queries.ts';
 import type { Database } from '../../db/client.ts';
@@ -60,13 +61,6 @@ type TrendsPage<Sort extends string> = {
 
 const number = (value: number | string | null | undefined) =>
   value === null || value === undefined ? null : Number(value);
-
-/**
- * First year of the 10-year age band (…, 15–24, 25–34, 35–44, …) of a birth date on `day`, age in
- * whole years as PostgreSQL's age() counts them.
- */
-export const ageBand = (birthDate: SQL, day: string) =>
-  sql`(floor((date_part('year', age(${day}::date, ${birthDate})) - 5) / 10) * 10 + 5)::int`;
 
 /** How many of a group's members with a birth date are of each gender and age band. */
 type NormBandCount = { gender: Gender | null; band: number; members: number };

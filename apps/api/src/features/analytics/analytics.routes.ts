@@ -15,7 +15,7 @@ import {
   type AnalyticsDeps,
 } from './analytics.service.ts';
 import { createAnswerCache } from './answer-cache.ts';
-import { createPlatformNormsCache } from './platform-norms.ts';
+import { createPlatformNormsCache } from '../../kernel/platform-norms.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
 import { registerRoutes, type Route } from '../../lib/routes.ts';
 

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { USER_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import {
-  DASHBOARD_METRICS,
   type DashboardAggregatedQuery,
   type DashboardMetric,
   type GroupTrendRow,
@@ -10,6 +9,7 @@ import {
   type UserTrendRow,
 } from '@resonant/contracts/analytics';
 import type { Database } from '../../db/client.ts';
+import { dashboardCards } from '../../kernel/dashboard-cards.ts';
 import { can } from '../../kernel/policies.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
@@ -25,8 +25,8 @@ import {
   type MemberGroups,
 } from './analytics.queries.ts';
 import type { AnswerCache } from './answer-cache.ts';
-import type { PlatformNormsCache } from './platform-norms.ts';
-import { meanNorm } from './population-norm.ts';
+import type { PlatformNormsCache } from '../../kernel/platform-norms.ts';
+import { meanNorm } from '../../kernel/population-norm.ts';
 
 /** What the analytics service needs: the database, the clock, the platform norms and answers. */
 export type AnalyticsDeps = {
@@ -92,24 +92,6 @@ function figuresBy(
     const [figures] = (await figuresOf(deps.db, org, members, deps.clock(), norms.day)).values();
     return figures ? norms.figures(figures) : null;
   });
-}
-
-/** The six dashboard cards (SPEC §3 "Dashboard metric"), in the order of DASHBOARD_METRICS. */
-function dashboardCards(figures: Figures): DashboardMetric[] {
-  const values = [
-    figures.latest,
-    figures.previous,
-    figures.lastWeek,
-    figures.lastMonth,
-    figures.allTime,
-    figures.norm,
-  ];
-  return DASHBOARD_METRICS.map((metric, index) => ({
-    label: metric.label,
-    rmssd: values[index] ?? null,
-    unit: 'ms' as const,
-    footer: metric.footer,
-  }));
 }
 
 /** Trending (SPEC §3): latest above the last-week average; unknown when either is missing. */

@@ -15,8 +15,8 @@ import { syntheticRr } from '../../../test/synthetic-rr.ts';
 import { accounts } from '../../db/schema/accounts.ts';
 import { memberDailyRollups, memberRollupTotals } from '../../db/schema/rollups.ts';
 import { recordReading } from '../../../test/record-reading.ts';
-import { PLATFORM_NORMS_TTL_MS } from './platform-norms.ts';
-import { VOSS_2015_RMSSD_MS } from './population-norm.ts';
+import { PLATFORM_NORMS_TTL_MS } from '../../kernel/platform-norms.ts';
+import { VOSS_2015_RMSSD_MS } from '../../kernel/population-norm.ts';
 
 // 13:00 UTC on 15 June is 01:00 on 16 June in Auckland (NZST, UTC+12): "today" there is the 16th
 // while it is still the 15th in UTC, so a UTC calendar would give other answers.

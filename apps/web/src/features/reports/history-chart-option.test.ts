@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { NormalRangeDay } from '@resonant/contracts/reports';
+import { BASELINE_ID, NORMAL_RANGE_ID } from '../../components/normal-range-series.ts';
 import { SERIES } from './chart-settings.ts';
 import {
-  BASELINE_ID,
-  NORMAL_RANGE_ID,
   domainMetrics,
   historyChartLabel,
   historyChartOption,

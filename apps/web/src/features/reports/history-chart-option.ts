@@ -1,6 +1,11 @@
 import type { NormalRangeDay } from '@resonant/contracts/reports';
 import type { EChartOption } from '../../components/echart.tsx';
-import { formatDate } from '../../lib/hrv-format.ts';
+import {
+  BASELINE_COLOUR,
+  BASELINE_ID,
+  NORMAL_RANGE_ID,
+  normalRangeSeries,
+} from '../../components/normal-range-series.ts';
 import { SERIES, Y_AXIS_TICK, type SeriesKey } from './chart-settings.ts';
 import { DIMMED } from '../../lib/text-colours.ts';
 
@@ -33,10 +38,6 @@ export const DOMAIN_TITLES: Record<HistoryDomain, string> = {
 
 /** SPEC §9: every history chart but the optimal-zone one is 450 px high. */
 export const HISTORY_CHART_HEIGHT = 450;
-
-/** The ids of the two normal-range items of a single member's RMSSD. */
-export const BASELINE_ID = 'baseline';
-export const NORMAL_RANGE_ID = 'normal-range';
 
 /** A chart keeps at most this many ticks; past it the interval grows to a nicer one. */
 const MAX_TICKS = 8;
@@ -107,8 +108,6 @@ export function showsNormalRange(
   );
 }
 
-const BASELINE_COLOUR = '#343a40';
-
 /** Past this many points a line's symbols are drawn smaller. */
 const DENSE_POINTS = 120;
 
@@ -143,9 +142,6 @@ export function legendItems(
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-/** ECharts parses a zone-less date-time as local: a normal-range day sits at its noon. */
-const dayNoon = (day: string) => `${day}T12:00:00`;
 
 type OptionInput = {
   lines: readonly HistoryLine[];
@@ -185,7 +181,9 @@ export function historyChartOption({
       .map((metric) => memberSeries(line, metric, timeLabel)),
   );
   if (showsNormalRange(lines, metrics, normalRange)) {
-    parts.push(normalRangeSeries(normalRange, lines[0]!.colour, hidden));
+    const band = normalRangeSeries(normalRange, lines[0]!.colour, hidden);
+    // Neither the band nor the baseline has tooltips: the points of the member's own line do.
+    parts.push({ ...band, tooltips: band.series.map(() => []) });
   }
   const tooltips = parts.flatMap((part) => part.tooltips);
   const dataMax = Math.max(0, ...parts.map((part) => part.dataMax));
@@ -266,57 +264,6 @@ function memberSeries(
   return { series: [series], tooltips: [texts], dataMax };
 }
 
-/** A single member's normal-range band and 7-day baseline, each unless its legend hid it. */
-function normalRangeSeries(
-  normalRange: readonly NormalRangeDay[],
-  colour: string,
-  hidden: ReadonlySet<string>,
-): SeriesPart {
-  const part: SeriesPart = { series: [], tooltips: [], dataMax: 0 };
-  // Neither has tooltips: the points of the member's own line do.
-  const silent = { symbol: 'none', silent: true, tooltip: { show: false } };
-  if (!hidden.has(NORMAL_RANGE_ID)) {
-    const days = normalRange.filter((day) => day.normal_low !== null && day.normal_high !== null);
-    for (const day of days) part.dataMax = Math.max(part.dataMax, day.normal_high!);
-    // The band: an invisible line at normal_low with the range's width stacked on it, filled.
-    const band = { name: 'Normal range', type: 'line', stack: NORMAL_RANGE_ID, z: 1 };
-    part.series.push(
-      {
-        id: `${NORMAL_RANGE_ID}-low`,
-        ...band,
-        data: days.map((day) => [dayNoon(day.date), day.normal_low]),
-        lineStyle: { opacity: 0 },
-        ...silent,
-      },
-      {
-        id: NORMAL_RANGE_ID,
-        ...band,
-        data: days.map((day) => [dayNoon(day.date), day.normal_high! - day.normal_low!]),
-        lineStyle: { opacity: 0 },
-        areaStyle: { color: colour, opacity: 0.25 },
-        ...silent,
-      },
-    );
-    part.tooltips.push([], []);
-  }
-  if (!hidden.has(BASELINE_ID)) {
-    const days = normalRange.filter((day) => day.baseline !== null);
-    for (const day of days) part.dataMax = Math.max(part.dataMax, day.baseline!);
-    part.series.push({
-      id: BASELINE_ID,
-      name: '7-day baseline',
-      type: 'line',
-      data: days.map((day) => [dayNoon(day.date), day.baseline]),
-      lineStyle: { color: BASELINE_COLOUR, width: 2 },
-      itemStyle: { color: BASELINE_COLOUR },
-      z: 2,
-      ...silent,
-    });
-    part.tooltips.push([]);
-  }
-  return part;
-}
-
 /** The chart's accessible name: what it is and the series it shows, with their points. */
 export function historyChartLabel(
   domain: HistoryDomain,
@@ -343,6 +290,3 @@ export function latestCv(
   }
   return null;
 }
-
-/** A normal-range day as the page shows it ("Jun 8, 2025"). */
-export const formatDay = (day: string) => formatDate(dayNoon(day));

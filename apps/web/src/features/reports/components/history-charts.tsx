@@ -8,7 +8,6 @@ import {
   DOMAIN_TITLES,
   HISTORY_CHART_HEIGHT,
   domainMetrics,
-  formatDay,
   historyChartLabel,
   historyChartOption,
   latestCv,
@@ -18,7 +17,8 @@ import {
   type HistoryLine,
 } from '../history-chart-option.ts';
 import { Legend, useHiddenSeries } from './chart-legend.tsx';
-import { ReportChart } from './report-chart.tsx';
+import { LineChart } from '../../../components/line-chart.tsx';
+import { formatDay } from '../../../components/normal-range-series.ts';
 
 /** SPEC §8: a chart without data. */
 const NO_READINGS = 'No Readings';
@@ -108,7 +108,7 @@ function HistoryChart({
       ) : (
         <>
           <Legend title={title} items={items} hidden={hidden} onToggle={toggle} />
-          <ReportChart
+          <LineChart
             option={option}
             height={HISTORY_CHART_HEIGHT}
             label={historyChartLabel(domain, items, hidden)}

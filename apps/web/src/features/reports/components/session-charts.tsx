@@ -19,7 +19,7 @@ import {
   sessionOzChartOption,
 } from '../session-oz-chart.ts';
 import { Legend, useHiddenSeries } from './chart-legend.tsx';
-import { ReportChart } from './report-chart.tsx';
+import { LineChart } from '../../../components/line-chart.tsx';
 
 type SessionMinutesChartProps = {
   session: HistorySession;
@@ -55,7 +55,7 @@ export function SessionMinutesChart({ session, settings, colour }: SessionMinute
   return (
     <Stack gap="xs">
       <Legend title="Per-minute data" items={items} hidden={hidden} onToggle={toggle} />
-      <ReportChart
+      <LineChart
         option={option}
         height={HISTORY_CHART_HEIGHT}
         label={sessionMinutesLabel(session.sessionName, session.results, settings.series, hidden)}
@@ -96,7 +96,7 @@ export function SessionOzChart({ session }: { session: HistorySession }) {
   }
   return (
     <Stack gap={4}>
-      <ReportChart
+      <LineChart
         option={option}
         height={OZ_CHART_HEIGHT}
         label={sessionOzChartLabel(session.sessionName, raw)}

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
+import type { Database } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
 import { platformBandMeans } from './platform-norms.queries.ts';
 import { platformNorms, type PlatformNorms } from './population-norm.ts';
 

@@ -1,20 +1,23 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from '@mantine/core';
-import type { EChartOption } from '../../../components/echart.tsx';
+import type { EChartOption } from './echart.tsx';
 
 const EChart = lazy(() =>
-  import('./report-echart.ts').then((module) => ({ default: module.EChart })),
+  import('./line-echart.ts').then((module) => ({ default: module.EChart })),
 );
 
-interface ReportChartProps {
+interface LineChartProps {
   option: EChartOption;
   height: number;
   /** The chart in words, for screen readers. */
   label: string;
 }
 
-/** A report's chart, loaded with ECharts on first use; a skeleton of its height meanwhile. */
-export function ReportChart({ option, height, label }: ReportChartProps) {
+/**
+ * A line chart (the reports, the member's dashboard), loaded with ECharts on first use; a skeleton
+ * of its height meanwhile.
+ */
+export function LineChart({ option, height, label }: LineChartProps) {
   return (
     <Suspense fallback={<Skeleton height={height} radius="md" />}>
       <EChart option={option} height={height} label={label} />

@@ -1,8 +1,14 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { rowsOf } from '../../lib/raw-rows.queries.ts';
-import { ageBand } from './analytics.queries.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { rowsOf } from '../lib/raw-rows.queries.ts';
 import type { NormSex, PlatformBandMean } from './population-norm.ts';
+
+/**
+ * First year of the 10-year age band (…, 15–24, 25–34, 35–44, …) of a birth date on `day`, age in
+ * whole years as PostgreSQL's age() counts them.
+ */
+export const ageBand = (birthDate: SQL, day: string) =>
+  sql`(floor((date_part('year', age(${day}::date, ${birthDate})) - 5) / 10) * 10 + 5)::int`;
 
 type BandRow = { sex: NormSex; band: number; members: number; mean_rmssd: number };
 
