@@ -277,6 +277,10 @@ const appRoutes: RouteObject[] = [
               comingSoon(paths.user.biofeedback, 'Biofeedback', true),
               comingSoon(paths.user.mindfulness, 'Mindfulness', true),
               comingSoon(paths.user.selfCompassion, 'Self-Compassion', true),
+              page(paths.user.yourData, 'Your data', async () => {
+                const { YourDataPage } = await import('./routes/your-data-page.tsx');
+                return <YourDataPage />;
+              }),
             ],
           },
         ],
