@@ -49,6 +49,7 @@ export function DeleteAccountDialog({ opened, onClose }: DeleteAccountDialogProp
       onSubmit={submit}
       submitLabel="Delete my account"
       submitDisabled={typed !== DELETE_CONFIRMATION}
+      destructive
     >
       <Text size="sm">This cannot be undone. Deleted at once, for good:</Text>
       <List size="sm" spacing={4}>
