@@ -38,8 +38,7 @@ export function showFarewell(message: string): void {
   notifications.show({
     color: 'blue',
     icon: <IconInfoCircle size={18} aria-hidden />,
-    title: 'Goodbye',
-    message,
+    message: `Goodbye. ${message}`,
     autoClose: false,
   });
 }
