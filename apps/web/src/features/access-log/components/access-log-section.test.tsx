@@ -35,15 +35,16 @@ describe('AccessLogSection', () => {
     const { events } = renderWithProviders(<AccessLogSection />);
     const table = await screen.findByRole('table', { name: 'Access log' });
     const row = within(table).getAllByRole('row')[1]!;
-    expect(row).toHaveTextContent('Olive Owner');
+    expect(row).toHaveTextContent('Olive Owner downloaded your readings as CSV');
     expect(row).toHaveTextContent('Organization Admin of Demo Org');
-    expect(row).toHaveTextContent('downloaded your readings as CSV');
 
     await events.click(screen.getByRole('button', { name: 'Older' }));
-    expect(await screen.findByText('opened your readings')).toBeVisible();
+    expect(await screen.findByText('Olive Owner opened your readings')).toBeVisible();
     expect(calls.at(-1)!.url.searchParams.get('cursor')).toBe(FIRST);
     expect(screen.getByRole('button', { name: 'Older' })).toBeDisabled();
     await events.click(screen.getByRole('button', { name: 'Newer' }));
-    await waitFor(() => expect(screen.getByText('downloaded your readings as CSV')).toBeVisible());
+    await waitFor(() =>
+      expect(screen.getByText('Olive Owner downloaded your readings as CSV')).toBeVisible(),
+    );
   });
 });

@@ -12,13 +12,14 @@ const asWhat = (entry: AccessLogEntry) =>
   [entry.role, entry.organisation].filter(Boolean).join(' of ') || null;
 
 const columns: DataColumn<AccessLogEntry>[] = [
-  { key: 'at', header: 'When', noWrap: true, render: (entry) => formatDateTime(entry.at) },
+  { key: 'at', header: 'When', render: (entry) => formatDateTime(entry.at) },
   {
-    key: 'who',
-    header: 'Who',
+    key: 'what',
+    header: 'What happened',
+    // One sentence, the reader's standing under it: two columns fit a phone without scrolling.
     render: (entry) => (
       <Stack gap={0}>
-        <Text size="sm">{entry.who}</Text>
+        <Text size="sm">{`${entry.who} ${entry.what}`}</Text>
         {asWhat(entry) && (
           <Text size="xs" c="dimmed">
             {asWhat(entry)}
@@ -27,7 +28,6 @@ const columns: DataColumn<AccessLogEntry>[] = [
       </Stack>
     ),
   },
-  { key: 'what', header: 'What they did', render: (entry) => entry.what },
 ];
 
 /** Your data: who read or downloaded the person's readings and sessions, newest first. */
@@ -51,6 +51,7 @@ export function AccessLogSection() {
               rows={data.entries}
               rowKey={(entry) => entry.id}
               emptyText="Nobody has opened your data"
+              minWidth={300}
               loading={log.isPlaceholderData}
             />
             {(cursors.length > 1 || data.nextCursor) && (
