@@ -11,6 +11,8 @@ import { createOidcClients } from './features/social-sign-in/oidc-clients.ts';
 import { signInMethodsRoutes } from './features/social-sign-in/sign-in-methods.routes.ts';
 import { socialSignInRoutes } from './features/social-sign-in/social-sign-in.routes.ts';
 import { signInLimits } from './features/auth/sign-in-limits.ts';
+import { accessLogRoutes } from './features/access-log/access-log.routes.ts';
+import { accountDeletionRoutes } from './features/account-deletion/account-deletion.routes.ts';
 import { accountSessionsRoutes } from './features/account-sessions/account-sessions.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
@@ -138,6 +140,8 @@ export async function buildApp(
   await app.register(healthRoutes, deps);
   await app.register(profileRoutes, deps);
   await app.register(accountSessionsRoutes, deps);
+  await app.register(accessLogRoutes, deps);
+  await app.register(accountDeletionRoutes, deps);
   await app.register(switchRoutes, deps);
   await app.register(tagsRoutes, deps);
   await app.register(readingsRoutes, { ...deps, hrv });

@@ -596,6 +596,11 @@ const table: Record<string, Row> = {
       "signs out one of the caller's own sessions only: any other account's session id is 404 " +
       "like nobody's, whatever organisation it is in (account-sessions/account-sessions.test.ts)",
   },
+  'GET /api/v1/access-log': {
+    exempt:
+      "the cursor is a row of the caller's own access log: any other row's id, another " +
+      "person's or nobody's, answers an empty page (access-log/access-log.test.ts)",
+  },
   'POST /api/process-invitation': { exempt: TOKEN_ROUTE },
   'GET /api/life_time_subscription/claim_details': { exempt: TOKEN_ROUTE },
   'POST /api/life_time_subscription/claim_membership': { exempt: TOKEN_ROUTE },

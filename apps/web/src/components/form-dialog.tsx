@@ -19,6 +19,8 @@ interface FormDialogProps {
   onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
   submitLabel: string;
   submitDisabled?: boolean;
+  /** The submit destroys something (deleting an account): its button is red, as ConfirmDialog's. */
+  destructive?: boolean;
   size?: string;
   children: ReactNode;
 }
@@ -42,6 +44,7 @@ export function FormDialog({
   onSubmit,
   submitLabel,
   submitDisabled = false,
+  destructive = false,
   size,
   children,
 }: FormDialogProps) {
@@ -79,6 +82,7 @@ export function FormDialog({
               </Button>
               <Button
                 type="submit"
+                color={destructive ? 'red' : undefined}
                 onMouseDown={keepFocus}
                 disabled={submitDisabled}
                 loading={busy}

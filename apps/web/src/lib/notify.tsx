@@ -32,3 +32,13 @@ export function showRequestError(error: unknown): void {
   }
   showError();
 }
+
+/** A toast that stays until closed: the last word to someone whose session just ended for good. */
+export function showFarewell(message: string): void {
+  notifications.show({
+    color: 'blue',
+    icon: <IconInfoCircle size={18} aria-hidden />,
+    message: `Goodbye. ${message}`,
+    autoClose: false,
+  });
+}

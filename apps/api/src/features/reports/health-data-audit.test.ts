@@ -122,7 +122,8 @@ describe('the audit of health-data reads', () => {
           orgId: org.id,
           orgName: org.name,
           ip: CLIENT,
-          details,
+          // The reader's role then: the member's access log says who looked as what.
+          details: { ...details, role: 'org' },
           createdAt: expect.any(Date),
         },
       ]);
@@ -133,7 +134,12 @@ describe('the audit of health-data reads', () => {
     const before = await mark();
     expect((await get(reads[0]!.url(org.ids.bo), org.tokens.lead)).statusCode).toBe(200);
     expect(await eventsSince(before)).toMatchObject([
-      { action: 'health-data.read', actor: org.ids.lead, target: org.ids.bo },
+      {
+        action: 'health-data.read',
+        actor: org.ids.lead,
+        target: org.ids.bo,
+        details: { role: 'group' },
+      },
     ]);
   });
 

@@ -9,7 +9,9 @@ export type HealthDataDetails = Record<string, string | undefined>;
  * Records that the caller read (`health-data.read`) or exported (`health-data.export`) the health
  * data of these members: one audit row per member, in one statement, and none for the caller's
  * own data. Called once the members are known to be in reach, so a refused read records nothing.
- * Aggregates (dashboards of a group or an organisation) are not reads of one person's data.
+ * Aggregates (dashboards of a group or an organisation) are not reads of one person's data. The
+ * reader's role is kept with the row: the member's access log says who looked "as" what, and a
+ * role changes later.
  */
 export async function auditHealthData(
   db: Database,
@@ -20,7 +22,7 @@ export async function auditHealthData(
 ): Promise<void> {
   const others = memberIds.filter((id) => id !== scope.accountId);
   const defined = Object.fromEntries(
-    Object.entries(details).filter((entry) => entry[1] !== undefined),
+    Object.entries({ ...details, role: scope.role }).filter((entry) => entry[1] !== undefined),
   );
   await auditEach(db, scope, action, others, defined);
 }

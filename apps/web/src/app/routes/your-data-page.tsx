@@ -1,4 +1,6 @@
 import { Stack } from '@mantine/core';
+import { AccessLogSection } from '../../features/access-log/components/access-log-section.tsx';
+import { DeleteAccountSection } from '../../features/account-deletion/components/delete-account-section.tsx';
 import { ExportDataSection } from '../../features/my-data/components/export-data-section.tsx';
 
 /**
@@ -9,6 +11,8 @@ export function YourDataPage() {
   return (
     <Stack gap="lg" maw={960}>
       <ExportDataSection />
+      <AccessLogSection />
+      <DeleteAccountSection />
     </Stack>
   );
 }
