@@ -12,6 +12,7 @@ import { signInMethodsRoutes } from './features/social-sign-in/sign-in-methods.r
 import { socialSignInRoutes } from './features/social-sign-in/social-sign-in.routes.ts';
 import { signInLimits } from './features/auth/sign-in-limits.ts';
 import { accountSessionsRoutes } from './features/account-sessions/account-sessions.routes.ts';
+import { apiTokensRoutes } from './features/api-tokens/api-tokens.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { localPayRoutes } from './features/billing/local-pay.routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(
   await app.register(healthRoutes, deps);
   await app.register(profileRoutes, deps);
   await app.register(accountSessionsRoutes, deps);
+  await app.register(apiTokensRoutes, deps);
   await app.register(switchRoutes, deps);
   await app.register(tagsRoutes, deps);
   await app.register(readingsRoutes, { ...deps, hrv });
