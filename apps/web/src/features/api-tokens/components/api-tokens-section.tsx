@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import { IconKey, IconTrash } from '@tabler/icons-react';
 import type { ApiToken, CreatedApiTokenResponse } from '@resonant/contracts/api-tokens';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -21,14 +21,15 @@ const columns = (onRevoke: (token: ApiToken) => void, revoking: string | undefin
     {
       key: 'scopes',
       header: 'Scopes',
+      noWrap: true,
       render: (token) => (
-        <Group gap={4}>
+        <Stack gap={0}>
           {token.scopes.map((scope) => (
-            <Badge key={scope} size="sm" variant="light" tt="none">
+            <Text key={scope} size="sm" ff="monospace">
               {scope}
-            </Badge>
+            </Text>
           ))}
-        </Group>
+        </Stack>
       ),
     },
     {

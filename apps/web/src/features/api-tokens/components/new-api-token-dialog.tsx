@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import type { CreatedApiTokenResponse } from '@resonant/contracts/api-tokens';
 import { useFullScreenDialog } from '../../../components/use-dialog-layout.ts';
@@ -26,12 +26,15 @@ export function NewApiTokenDialog({ created, onClose }: NewApiTokenDialogProps) 
             spreadsheet can read it; if you lose it, revoke it and make a new one.
           </Alert>
           <Group gap="xs" align="flex-end" wrap="nowrap">
-            <TextInput
+            {/* A textarea, so the whole secret shows, wrapped on a phone, and can be selected. */}
+            <Textarea
               label={`Token “${created.token.name}”`}
               value={created.secret}
               readOnly
+              autosize
+              minRows={1}
               flex={1}
-              styles={{ input: { fontFamily: 'monospace' } }}
+              styles={{ input: { fontFamily: 'monospace', wordBreak: 'break-all' } }}
               onFocus={(event) => event.currentTarget.select()}
             />
             <CopyButton value={created.secret}>
