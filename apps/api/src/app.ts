@@ -14,6 +14,7 @@ import { signInLimits } from './features/auth/sign-in-limits.ts';
 import { accessLogRoutes } from './features/access-log/access-log.routes.ts';
 import { accountDeletionRoutes } from './features/account-deletion/account-deletion.routes.ts';
 import { accountSessionsRoutes } from './features/account-sessions/account-sessions.routes.ts';
+import { apiTokensRoutes } from './features/api-tokens/api-tokens.routes.ts';
 import { analyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { billingRoutes } from './features/billing/billing.routes.ts';
 import { localPayRoutes } from './features/billing/local-pay.routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp(
   await app.register(accountSessionsRoutes, deps);
   await app.register(accessLogRoutes, deps);
   await app.register(accountDeletionRoutes, deps);
+  await app.register(apiTokensRoutes, deps);
   await app.register(switchRoutes, deps);
   await app.register(tagsRoutes, deps);
   await app.register(readingsRoutes, { ...deps, hrv });

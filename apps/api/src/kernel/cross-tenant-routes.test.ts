@@ -601,6 +601,11 @@ const table: Record<string, Row> = {
       "the cursor is a row of the caller's own access log: any other row's id, another " +
       "person's or nobody's, answers an empty page (access-log/access-log.test.ts)",
   },
+  'DELETE /api/v1/tokens/{tokenId}': {
+    exempt:
+      "revokes one of the caller's own API tokens only: any other account's token id is 404 " +
+      "like nobody's, whatever organisation it is in (api-tokens/api-tokens.test.ts)",
+  },
   'POST /api/process-invitation': { exempt: TOKEN_ROUTE },
   'GET /api/life_time_subscription/claim_details': { exempt: TOKEN_ROUTE },
   'POST /api/life_time_subscription/claim_membership': { exempt: TOKEN_ROUTE },

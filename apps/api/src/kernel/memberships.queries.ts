@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ApiTokenScope } from '@resonant/contracts/api-tokens';
 import type { Database } from '../db/client.ts';
 import {
   resolveContext,
@@ -47,19 +48,15 @@ type CallerRow = {
 };
 
 /**
- * The whole caller in ONE statement, so every authenticated request costs one database round trip
- * before its handler: the live (unrevoked, unexpired, within its absolute lifetime) session of the
- * token hash, its account's app admin mark and stored context, and its memberships of active
- * organisations — per organisation one json
- * object whose group lists are uuid arrays aggregated in the database, so an org admin's thousand
- * groups are one array, not a thousand rows. Nothing is cached: a removed membership or a revoked
- * session is seen by the very next request. It also answers the statement's MVCC snapshot, which
- * names the database state all of this was read in.
+ * What the caller statement reads beside its source row `s` (a session, or a personal API token)
+ * and its account `a` and profile `p`: the app admin mark, stored context, second factor, temporary
+ * password, and the memberships of active organisations — per organisation one json object whose
+ * group lists are uuid arrays aggregated in the database, so an org admin's thousand groups are one
+ * array, not a thousand rows. It also answers the statement's MVCC snapshot, which names the
+ * database state all of this was read in.
  */
-async function loadCallerRow(db: Database, tokenHash: string, now: Date) {
-  const result = (await db.execute(sql`
-    select pg_current_snapshot()::text as snapshot, s.id as session_id, s.account_id,
-      a.is_app_admin,
+const CALLER_COLUMNS = sql`pg_current_snapshot()::text as snapshot, s.id as session_id,
+      s.account_id, a.is_app_admin,
       p.current_org_id, p.current_group_id, p.current_type,
       a.totp_enabled_at is not null as mfa_enabled,
       a.password_temporary,
@@ -76,7 +73,17 @@ async function loadCallerRow(db: Database, tokenHash: string, now: Date) {
           'requireAdminMfa', o.require_admin_mfa)
         order by m.created_at, m.org_id)
        from org_memberships m join organisations o on o.id = m.org_id
-       where m.account_id = s.account_id and o.active) as orgs
+       where m.account_id = s.account_id and o.active) as orgs`;
+
+/**
+ * The whole caller in ONE statement, so every authenticated request costs one database round trip
+ * before its handler: the live (unrevoked, unexpired, within its absolute lifetime) session of the
+ * token hash with CALLER_COLUMNS. Nothing is cached: a removed membership or a revoked session is
+ * seen by the very next request.
+ */
+async function loadCallerRow(db: Database, tokenHash: string, now: Date) {
+  const result = (await db.execute(sql`
+    select ${CALLER_COLUMNS}
     from sessions s
     join accounts a on a.id = s.account_id
     left join profiles p on p.account_id = s.account_id
@@ -84,6 +91,35 @@ async function loadCallerRow(db: Database, tokenHash: string, now: Date) {
       and s.expires_at > ${now.toISOString()}::timestamptz
       and s.absolute_expires_at > ${now.toISOString()}::timestamptz`)) as unknown as {
     rows: CallerRow[];
+  };
+  return result.rows[0] ?? null;
+}
+
+/** How long a personal API token's last use may lag, so a busy script does not write every call. */
+const LAST_USE_GRANULARITY = '1 minute';
+
+/**
+ * The caller of a personal API token in ONE statement, like a session's: the unexpired token of
+ * the hash with its scopes and CALLER_COLUMNS. The same statement marks the token used when the
+ * route's `scope` is one of its scopes (a refused call is no use) and its last use is a minute old
+ * or more; the row read beside it shows the state before that mark, which nothing here needs.
+ */
+async function loadApiTokenRow(db: Database, tokenHash: string, scope: ApiTokenScope, now: Date) {
+  const at = now.toISOString();
+  const result = (await db.execute(sql`
+    with used as (
+      update personal_api_tokens set last_used_at = ${at}::timestamptz
+      where token_hash = ${tokenHash} and expires_at > ${at}::timestamptz
+        and ${scope}::api_token_scope = any(scopes)
+        and (last_used_at is null
+          or last_used_at <= ${at}::timestamptz - ${LAST_USE_GRANULARITY}::interval)
+      returning id)
+    select ${CALLER_COLUMNS}, to_json(s.scopes) as token_scopes
+    from personal_api_tokens s
+    join accounts a on a.id = s.account_id
+    left join profiles p on p.account_id = s.account_id
+    where s.token_hash = ${tokenHash} and s.expires_at > ${at}::timestamptz`)) as unknown as {
+    rows: (CallerRow & { token_scopes: ApiTokenScope[] })[];
   };
   return result.rows[0] ?? null;
 }
@@ -108,18 +144,8 @@ function membershipsOf(orgs: readonly OrgRow[]): MembershipSnapshot['orgs'] {
   });
 }
 
-/**
- * The caller of a bearer token's hash, or null when no live session has it. The app admin (the
- * account the server marked `is_app_admin`, never one matched by its email) has no memberships; everyone else acts in the stored context while
- * their memberships still allow it (resolveContext), else in their highest one.
- */
-export async function loadSignedInCaller(
-  db: Database,
-  tokenHash: string,
-  now: Date,
-): Promise<SignedInCaller | null> {
-  const row = await loadCallerRow(db, tokenHash, now);
-  if (!row) return null;
+/** The caller a row of the statement describes. */
+function callerOf(row: CallerRow): SignedInCaller {
   const stored: ContextRequest = {
     orgId: row.current_org_id,
     groupId: row.current_group_id,
@@ -140,4 +166,34 @@ export async function loadSignedInCaller(
       requiredByOrgIds: (row.orgs ?? []).filter((org) => org.requireAdminMfa).map((o) => o.orgId),
     },
   };
+}
+
+/**
+ * The caller of a bearer token's hash, or null when no live session has it. The app admin (the
+ * account the server marked `is_app_admin`, never one matched by its email) has no memberships; everyone else acts in the stored context while
+ * their memberships still allow it (resolveContext), else in their highest one.
+ */
+export async function loadSignedInCaller(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<SignedInCaller | null> {
+  const row = await loadCallerRow(db, tokenHash, now);
+  return row ? callerOf(row) : null;
+}
+
+/**
+ * The caller of a personal API token's hash with the token's scopes, or null when no unexpired
+ * token has it (a revoked token is deleted). A token acts as its account in the account's stored
+ * context, the one it last chose in the app, resolved as a session's is; `sessionId` is then the
+ * token's id. Marks the token used when `scope` is one of its scopes (at most once a minute).
+ */
+export async function loadApiTokenCaller(
+  db: Database,
+  tokenHash: string,
+  scope: ApiTokenScope,
+  now: Date,
+): Promise<{ caller: SignedInCaller; scopes: ApiTokenScope[] } | null> {
+  const row = await loadApiTokenRow(db, tokenHash, scope, now);
+  return row ? { caller: callerOf(row), scopes: row.token_scopes } : null;
 }

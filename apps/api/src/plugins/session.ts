@@ -1,9 +1,19 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
-import type { ApiTokenScope } from '@resonant/contracts/api-tokens';
+import type { FastifyRequest, RouteOptions } from 'fastify';
+import {
+  API_TOKEN_NOT_ACCEPTED_MESSAGE,
+  API_TOKEN_PREFIX,
+  apiTokenScopeMessage,
+  type ApiTokenScope,
+} from '@resonant/contracts/api-tokens';
 import { PASSWORD_CHANGE_REQUIRED_MESSAGE } from '@resonant/contracts/passwords';
 import type { AppDeps } from '../app-deps.ts';
-import { loadSignedInCaller, type SignedInCaller } from '../kernel/memberships.queries.ts';
+import {
+  loadApiTokenCaller,
+  loadSignedInCaller,
+  type SignedInCaller,
+} from '../kernel/memberships.queries.ts';
+import type { Database } from '../db/client.ts';
 import { hashToken } from '../lib/crypto.ts';
 import { forbidden, unauthorized } from '../lib/http-error.ts';
 
@@ -36,10 +46,35 @@ function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
+/** The one path prefix whose routes may take a personal API token. */
+const TOKEN_PATHS = '/api/v1/';
+
 /**
- * Resolves the bearer token to a live session and its caller, in one database round trip; any
- * non-public route without one answers 401, and a caller with a temporary password 403 on every
- * route not opened for it (the one place that gate is kept).
+ * The caller of a personal API token, for a route under /api/v1 that names the scope it needs: 401
+ * on any other route (without reading the database) and for an unknown, revoked or expired token;
+ * 403 for a live token without the route's scope.
+ */
+async function apiTokenCaller(
+  db: Database,
+  request: FastifyRequest,
+  token: string,
+  now: Date,
+): Promise<SignedInCaller> {
+  const { tokenScope } = request.routeOptions.config;
+  if (!tokenScope || !request.routeOptions.url?.startsWith(TOKEN_PATHS)) {
+    throw unauthorized(API_TOKEN_NOT_ACCEPTED_MESSAGE);
+  }
+  const found = await loadApiTokenCaller(db, hashToken(token), tokenScope, now);
+  if (!found) throw unauthorized();
+  if (!found.scopes.includes(tokenScope)) throw forbidden(apiTokenScopeMessage(tokenScope));
+  return found.caller;
+}
+
+/**
+ * Resolves the bearer token to a live session (or a personal API token, on the routes that take
+ * one) and its caller, in one database round trip; any non-public route without one answers 401,
+ * and a caller with a temporary password 403 on every route not opened for it (the one place that
+ * gate is kept). Refuses to start when a route outside /api/v1 names a token scope.
  */
 export const sessionPlugin = fp<Pick<AppDeps, 'db' | 'clock'>>(async (app, { db, clock }) => {
   app.decorateRequest('session', null as unknown as SignedInCaller);
@@ -47,11 +82,26 @@ export const sessionPlugin = fp<Pick<AppDeps, 'db' | 'clock'>>(async (app, { db,
     const permission = request.routeOptions.config.permission;
     if (!permission || permission === 'public') return;
     const token = bearerToken(request);
-    const caller = token ? await loadSignedInCaller(db, hashToken(token), clock()) : null;
+    let caller: SignedInCaller | null = null;
+    if (token?.startsWith(API_TOKEN_PREFIX))
+      caller = await apiTokenCaller(db, request, token, clock());
+    else if (token) caller = await loadSignedInCaller(db, hashToken(token), clock());
     if (!caller) throw unauthorized();
     if (caller.passwordChangeRequired && !request.routeOptions.config.openWithTemporaryPassword) {
       throw forbidden(PASSWORD_CHANGE_REQUIRED_MESSAGE);
     }
     request.session = caller;
+  });
+
+  const misplaced: string[] = [];
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (route.config?.tokenScope && !route.url.startsWith(TOKEN_PATHS)) {
+      misplaced.push(`${String(route.method)} ${route.url}`);
+    }
+  });
+  app.addHook('onReady', async () => {
+    if (misplaced.length > 0) {
+      throw new Error(`Token scopes outside ${TOKEN_PATHS}: ${misplaced.join(', ')}`);
+    }
   });
 });

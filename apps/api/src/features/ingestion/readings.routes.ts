@@ -85,7 +85,7 @@ const importRoute: FastifyPluginAsyncZod<IngestionRouteDeps> = async (app, deps)
   app.post(
     '/api/v1/readings/import',
     {
-      config: { permission: 'readings.write', context: 'org' },
+      config: { permission: 'readings.write', context: 'org', tokenScope: 'readings:write' },
       schema: {
         tags: ['ingestion'],
         summary: 'Import readings from RR files',

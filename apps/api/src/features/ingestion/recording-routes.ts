@@ -51,7 +51,7 @@ export function recordingRoutes<A extends AnalysedRecording, S, P, Key extends s
       path,
       {
         bodyLimit: single.bodyLimit,
-        config: { permission: 'readings.write', context: 'org' },
+        config: { permission: 'readings.write', context: 'org', tokenScope: 'readings:write' },
         schema: {
           tags: ['ingestion'],
           summary: single.summary,
@@ -75,7 +75,7 @@ export function recordingRoutes<A extends AnalysedRecording, S, P, Key extends s
       `${path}/batch`,
       {
         bodyLimit: BATCH_BODY_LIMIT_BYTES,
-        config: { permission: 'readings.write', context: 'org' },
+        config: { permission: 'readings.write', context: 'org', tokenScope: 'readings:write' },
         schema: {
           tags: ['ingestion'],
           summary: batch.summary,

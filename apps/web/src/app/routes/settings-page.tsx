@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import { ApiTokensSection } from '../../features/api-tokens/components/api-tokens-section.tsx';
 import { SignedInDevicesSection } from '../../features/account-sessions/components/signed-in-devices-section.tsx';
 import { PasswordSection } from '../../features/passwords/components/password-section.tsx';
 import { TwoFactorSection } from '../../features/two-factor/components/two-factor-section.tsx';
@@ -13,6 +14,7 @@ export function SettingsPage() {
       <PasswordSection />
       <TwoFactorSection />
       <SignedInDevicesSection />
+      <ApiTokensSection />
     </Stack>
   );
 }
