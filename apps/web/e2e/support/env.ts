@@ -18,5 +18,5 @@ export const MENUS = {
   org: ['Dashboard', 'Groups', 'Users', 'Invite Users', 'Reports', 'Billing History'],
   group: ['Dashboard', 'Users', 'Invite Users', 'Reports'],
   admin: ['Dashboard', 'Organizations', 'Invite Users', 'Invoices'],
-  user: ['Dashboard', 'Morning/Anytime', 'Bio/Mindfulness', 'Settings'],
+  user: ['Dashboard', 'Morning/Anytime', 'Bio/Mindfulness', 'My Organizations', 'Settings'],
 };

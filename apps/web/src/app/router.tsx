@@ -277,6 +277,11 @@ const appRoutes: RouteObject[] = [
               comingSoon(paths.user.biofeedback, 'Biofeedback', true),
               comingSoon(paths.user.mindfulness, 'Mindfulness', true),
               comingSoon(paths.user.selfCompassion, 'Self-Compassion', true),
+              page(paths.user.organizations, 'My Organizations', async () => {
+                const { MyOrganizationsPage } =
+                  await import('../features/my-organizations/components/my-organizations-page.tsx');
+                return <MyOrganizationsPage />;
+              }),
             ],
           },
         ],

@@ -19,4 +19,12 @@ describe('side menu active state', () => {
     expect(activeLabels('group', paths.group.participantReadings)).toEqual(['Users']);
     expect(activeLabels('user', paths.user.selfCompassion)).toEqual(['Bio/Mindfulness']);
   });
+
+  it('lists My Organizations before Settings in the user area', () => {
+    expect(MENUS.user.map((item) => item.label).slice(-2)).toEqual([
+      'My Organizations',
+      'Settings',
+    ]);
+    expect(activeLabels('user', paths.user.organizations)).toEqual(['My Organizations']);
+  });
 });

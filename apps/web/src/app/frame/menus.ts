@@ -69,6 +69,7 @@ export const MENUS: Record<Area, readonly MenuItem[]> = {
       icon: IconHeartbeat,
       alsoActiveOn: [paths.user.mindfulness, paths.user.selfCompassion],
     },
+    { label: 'My Organizations', path: paths.user.organizations, icon: IconBuildingCommunity },
     { label: 'Settings', path: paths.user.settings, icon: IconSettings },
   ],
 };
