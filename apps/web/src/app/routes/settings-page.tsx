@@ -1,6 +1,8 @@
 import { Stack } from '@mantine/core';
 import { SignedInDevicesSection } from '../../features/account-sessions/components/signed-in-devices-section.tsx';
+import { SignInMethodsSection } from '../../features/auth/components/sign-in-methods-section.tsx';
 import { PasswordSection } from '../../features/passwords/components/password-section.tsx';
+import { ProfileSection } from '../../features/profile/components/profile-section.tsx';
 import { TwoFactorSection } from '../../features/two-factor/components/two-factor-section.tsx';
 
 /**
@@ -10,8 +12,10 @@ import { TwoFactorSection } from '../../features/two-factor/components/two-facto
 export function SettingsPage() {
   return (
     <Stack gap="lg" maw={960}>
+      <ProfileSection />
       <PasswordSection />
       <TwoFactorSection />
+      <SignInMethodsSection />
       <SignedInDevicesSection />
     </Stack>
   );
