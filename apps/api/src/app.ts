@@ -20,6 +20,7 @@ import { demoOrgRoutes } from './features/demo-org/demo-org.routes.ts';
 import { groupsRoutes } from './features/groups/groups.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { invitationsRoutes } from './features/invitations/invitations.routes.ts';
+import { emailChangeRoutes } from './features/email-change/email-change.routes.ts';
 import { myOrganizationsRoutes } from './features/my-organizations/my-organizations.routes.ts';
 import { lifetimeClaimsRoutes } from './features/lifetime-claims/lifetime-claims.routes.ts';
 import { orgUsersRoutes } from './features/org-users/org-users.routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp(
   await app.register(profileRoutes, deps);
   await app.register(accountSessionsRoutes, deps);
   await app.register(myOrganizationsRoutes, deps);
+  await app.register(emailChangeRoutes, { ...deps, jobs });
   await app.register(switchRoutes, deps);
   await app.register(tagsRoutes, deps);
   await app.register(readingsRoutes, { ...deps, hrv });
