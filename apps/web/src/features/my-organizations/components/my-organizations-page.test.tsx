@@ -73,7 +73,7 @@ describe('MyOrganizationsPage', () => {
     expect(card).toHaveTextContent('Raw optimal-zone data');
     expect(card).toHaveTextContent('CSV downloads');
     expect(card).toHaveTextContent('date of birth');
-    expect(inCard.getByRole('button', { name: 'Leave Acme Wellness' })).toBeEnabled();
+    expect(inCard.getByRole('button', { name: 'Leave organisation Acme Wellness' })).toBeEnabled();
   });
 
   it('keeps the only org admin from leaving, saying why', async () => {
@@ -81,7 +81,7 @@ describe('MyOrganizationsPage', () => {
     renderWithProviders(<MyOrganizationsPage />, { user: MEMBER });
     const card = await screen.findByRole('region', { name: 'Own Studio' });
     expect(within(card).getByText('Org admin')).toBeVisible();
-    const leave = within(card).getByRole('button', { name: 'Leave Own Studio' });
+    const leave = within(card).getByRole('button', { name: 'Leave organisation Own Studio' });
     expect(leave).toBeDisabled();
     expect(leave).toHaveAccessibleDescription(LAST_ORG_ADMIN_LEAVE_MESSAGE);
   });
@@ -104,7 +104,7 @@ describe('MyOrganizationsPage', () => {
     answer('get', '/user/profile', UserProfile, { ...MEMBER, current_org_id: null, org_id: null });
     answer('get', '/switch/orgs_and_groups', OrgsAndGroupsResponse, { orgs: [] });
     const { events } = renderWithProviders(<MyOrganizationsPage />, { user: MEMBER });
-    await events.click(await screen.findByRole('button', { name: 'Leave Acme Wellness' }));
+    await events.click(await screen.findByRole('button', { name: 'Leave organisation Acme Wellness' }));
     const dialog = await findDialog('Leave Acme Wellness?');
     for (const consequence of LEAVE_CONSEQUENCES) {
       expect(dialog.getByText(consequence)).toBeVisible();
@@ -120,7 +120,7 @@ describe('MyOrganizationsPage', () => {
     answerList([acme]);
     refuse('delete', `/user/organizations/${ACME}/membership`, 409, LAST_ORG_ADMIN_LEAVE_MESSAGE);
     const { events } = renderWithProviders(<MyOrganizationsPage />, { user: MEMBER });
-    await events.click(await screen.findByRole('button', { name: 'Leave Acme Wellness' }));
+    await events.click(await screen.findByRole('button', { name: 'Leave organisation Acme Wellness' }));
     const dialog = await findDialog('Leave Acme Wellness?');
     await events.click(dialog.getByRole('button', { name: 'Leave organisation' }));
     await findToast(LAST_ORG_ADMIN_LEAVE_MESSAGE);

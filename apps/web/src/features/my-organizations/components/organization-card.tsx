@@ -42,7 +42,7 @@ export function OrganizationCard({ org, onLeave }: OrganizationCardProps) {
           leftSection={<IconDoorExit size={18} aria-hidden />}
           disabled={org.leave_refusal !== null}
           aria-describedby={org.leave_refusal ? refusalId : undefined}
-          aria-label={`Leave ${org.org_name}`}
+          aria-label={`Leave organisation ${org.org_name}`}
           onClick={() => onLeave(org)}
         >
           Leave organisation
