@@ -100,6 +100,13 @@ const appRoutes: RouteObject[] = [
         }),
       },
       {
+        ...page(paths.confirmEmailChange, 'Confirm your new email', async () => {
+          const { ConfirmEmailChangePage } =
+            await import('../features/email-change/components/confirm-email-change-page.tsx');
+          return <ConfirmEmailChangePage />;
+        }),
+      },
+      {
         element: <RequireAuth />,
         children: [
           {

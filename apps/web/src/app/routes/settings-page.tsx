@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import { ChangeEmailButton } from '../../features/email-change/components/change-email-button.tsx';
 import { SignedInDevicesSection } from '../../features/account-sessions/components/signed-in-devices-section.tsx';
 import { SignInMethodsSection } from '../../features/auth/components/sign-in-methods-section.tsx';
 import { PasswordSection } from '../../features/passwords/components/password-section.tsx';
@@ -12,7 +13,9 @@ import { TwoFactorSection } from '../../features/two-factor/components/two-facto
 export function SettingsPage() {
   return (
     <Stack gap="lg" maw={960}>
-      <ProfileSection />
+      <ProfileSection>
+        <ChangeEmailButton />
+      </ProfileSection>
       <PasswordSection />
       <TwoFactorSection />
       <SignInMethodsSection />
