@@ -104,7 +104,9 @@ describe('MyOrganizationsPage', () => {
     answer('get', '/user/profile', UserProfile, { ...MEMBER, current_org_id: null, org_id: null });
     answer('get', '/switch/orgs_and_groups', OrgsAndGroupsResponse, { orgs: [] });
     const { events } = renderWithProviders(<MyOrganizationsPage />, { user: MEMBER });
-    await events.click(await screen.findByRole('button', { name: 'Leave organisation Acme Wellness' }));
+    await events.click(
+      await screen.findByRole('button', { name: 'Leave organisation Acme Wellness' }),
+    );
     const dialog = await findDialog('Leave Acme Wellness?');
     for (const consequence of LEAVE_CONSEQUENCES) {
       expect(dialog.getByText(consequence)).toBeVisible();
@@ -120,7 +122,9 @@ describe('MyOrganizationsPage', () => {
     answerList([acme]);
     refuse('delete', `/user/organizations/${ACME}/membership`, 409, LAST_ORG_ADMIN_LEAVE_MESSAGE);
     const { events } = renderWithProviders(<MyOrganizationsPage />, { user: MEMBER });
-    await events.click(await screen.findByRole('button', { name: 'Leave organisation Acme Wellness' }));
+    await events.click(
+      await screen.findByRole('button', { name: 'Leave organisation Acme Wellness' }),
+    );
     const dialog = await findDialog('Leave Acme Wellness?');
     await events.click(dialog.getByRole('button', { name: 'Leave organisation' }));
     await findToast(LAST_ORG_ADMIN_LEAVE_MESSAGE);
