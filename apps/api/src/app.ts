@@ -23,6 +23,8 @@ import { demoOrgRoutes } from './features/demo-org/demo-org.routes.ts';
 import { groupsRoutes } from './features/groups/groups.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { invitationsRoutes } from './features/invitations/invitations.routes.ts';
+import { emailChangeRoutes } from './features/email-change/email-change.routes.ts';
+import { myOrganizationsRoutes } from './features/my-organizations/my-organizations.routes.ts';
 import { lifetimeClaimsRoutes } from './features/lifetime-claims/lifetime-claims.routes.ts';
 import { myDataRoutes } from './features/my-data/my-data.routes.ts';
 import { myDashboardRoutes } from './features/my-dashboard/my-dashboard.routes.ts';
@@ -144,6 +146,8 @@ export async function buildApp(
   await app.register(accessLogRoutes, deps);
   await app.register(accountDeletionRoutes, deps);
   await app.register(apiTokensRoutes, deps);
+  await app.register(myOrganizationsRoutes, deps);
+  await app.register(emailChangeRoutes, { ...deps, jobs });
   await app.register(switchRoutes, deps);
   await app.register(tagsRoutes, deps);
   await app.register(readingsRoutes, { ...deps, hrv });

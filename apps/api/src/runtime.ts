@@ -22,6 +22,12 @@ import {
   VERIFICATION_MAIL_JOB,
   verificationMailHandler,
 } from './features/email-verification/verification-mail.ts';
+import {
+  EMAIL_CHANGE_MAIL_JOB,
+  EMAIL_CHANGE_NOTICE_JOB,
+  emailChangeMailHandler,
+  emailChangeNoticeHandler,
+} from './features/email-change/email-change-mail.ts';
 import { RESET_MAIL_JOB, resetMailHandler } from './features/passwords/reset-mail.ts';
 import { JobWorker } from './jobs/job-worker.ts';
 import { createBillingProvider } from './lib/billing/create-billing-provider.ts';
@@ -53,6 +59,8 @@ export function createRuntime(deps: AppDeps, log: FastifyBaseLogger) {
   jobs.handle(VERIFICATION_MAIL_JOB, verificationMailHandler({ ...deps, mailer }));
   jobs.handle(SIGN_UP_NOTICE_JOB, signUpNoticeHandler({ ...deps, mailer }));
   jobs.handle(RESET_MAIL_JOB, resetMailHandler({ ...deps, mailer }));
+  jobs.handle(EMAIL_CHANGE_MAIL_JOB, emailChangeMailHandler({ ...deps, mailer }));
+  jobs.handle(EMAIL_CHANGE_NOTICE_JOB, emailChangeNoticeHandler({ ...deps, mailer }));
   jobs.handle(
     DEMO_ORG_REFRESH_JOB,
     demoOrgRefreshHandler({

@@ -10,6 +10,10 @@ export type JobPayloads = {
   'account.verification-mail': { tokenId: string };
   /** Someone signed up with the proven address of this account: tell its owner. */
   'account.sign-up-notice': { accountId: string };
+  /** An email change's link to the new address (an account_tokens row of purpose change-email). */
+  'account.email-change-mail': { tokenId: string };
+  /** An email change was asked for: tell the old address. */
+  'account.email-change-notice': { to: string; newEmail: string };
   /** The account token (purpose reset-password) whose link to mail. */
   'password-reset.mail': { tokenId: string };
   'billing.invoice-mail': { invoiceId: string };

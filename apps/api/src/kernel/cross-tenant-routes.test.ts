@@ -606,6 +606,17 @@ const table: Record<string, Row> = {
       "revokes one of the caller's own API tokens only: any other account's token id is 404 " +
       "like nobody's, whatever organisation it is in (api-tokens/api-tokens.test.ts)",
   },
+  // my organizations: an organisation the caller is not in is 404, another's like nobody's
+  'DELETE /api/user/organizations/{orgId}/membership': {
+    probes: [
+      {
+        field: 'orgId',
+        kind: 'org',
+        request: (id) => ({ url: `/api/user/organizations/${id}/membership` }),
+        message: ORGANIZATION_NOT_FOUND_MESSAGE,
+      },
+    ],
+  },
   'POST /api/process-invitation': { exempt: TOKEN_ROUTE },
   'GET /api/life_time_subscription/claim_details': { exempt: TOKEN_ROUTE },
   'POST /api/life_time_subscription/claim_membership': { exempt: TOKEN_ROUTE },

@@ -18,5 +18,12 @@ export const MENUS = {
   org: ['Dashboard', 'Groups', 'Users', 'Invite Users', 'Reports', 'Billing History'],
   group: ['Dashboard', 'Users', 'Invite Users', 'Reports'],
   admin: ['Dashboard', 'Organizations', 'Invite Users', 'Invoices'],
-  user: ['Dashboard', 'Morning/Anytime', 'Bio/Mindfulness', 'Your Data', 'Settings'],
+  user: [
+    'Dashboard',
+    'Morning/Anytime',
+    'Bio/Mindfulness',
+    'My Organizations',
+    'Your Data',
+    'Settings',
+  ],
 };

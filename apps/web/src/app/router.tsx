@@ -100,6 +100,13 @@ const appRoutes: RouteObject[] = [
         }),
       },
       {
+        ...page(paths.confirmEmailChange, 'Confirm your new email', async () => {
+          const { ConfirmEmailChangePage } =
+            await import('../features/email-change/components/confirm-email-change-page.tsx');
+          return <ConfirmEmailChangePage />;
+        }),
+      },
+      {
         element: <RequireAuth />,
         children: [
           {
@@ -281,6 +288,11 @@ const appRoutes: RouteObject[] = [
               comingSoon(paths.user.biofeedback, 'Biofeedback', true),
               comingSoon(paths.user.mindfulness, 'Mindfulness', true),
               comingSoon(paths.user.selfCompassion, 'Self-Compassion', true),
+              page(paths.user.organizations, 'My Organizations', async () => {
+                const { MyOrganizationsPage } =
+                  await import('../features/my-organizations/components/my-organizations-page.tsx');
+                return <MyOrganizationsPage />;
+              }),
               page(paths.user.yourData, 'Your Data', async () => {
                 const { YourDataPage } = await import('./routes/your-data-page.tsx');
                 return <YourDataPage />;

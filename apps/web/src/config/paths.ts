@@ -10,6 +10,8 @@ export const paths = {
   processLifetimeInvite: '/process-life-time-membership-invite',
   /** A sign-up's confirmation link (issue 27): public, its token in `it`. */
   verifyEmail: '/verify-email',
+  /** An email change's link to the new address: public, its token in `it`. */
+  confirmEmailChange: '/confirm-email-change',
   /** Ask for a password reset link; the link opens `resetPassword` (`?it=` token). */
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',

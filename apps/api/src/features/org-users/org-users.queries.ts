@@ -282,23 +282,6 @@ export async function replaceMemberGroups(
     .onConflictDoNothing();
 }
 
-/**
- * Takes the member out of the scope's org and all its groups; the account itself stays. Returns
- * who paid the seat as the membership ended (null when it was gone already).
- */
-export async function deleteMembership(db: Database, scope: UsersScope, accountId: string) {
-  // The org membership first: it waits for an add-to-group that holds it (key share) to commit,
-  // so the group memberships deleted next include the one that add made.
-  const [ended] = await db
-    .delete(orgMemberships)
-    .where(and(eq(orgMemberships.orgId, scope.orgId), eq(orgMemberships.accountId, accountId)))
-    .returning({ payer: orgMemberships.payer, lifetime: orgMemberships.lifetime });
-  await db
-    .delete(groupMemberships)
-    .where(and(eq(groupMemberships.orgId, scope.orgId), eq(groupMemberships.accountId, accountId)));
-  return ended ?? null;
-}
-
 /** Flips who pays the member's seat (org <-> user) in one statement; returns the new payer. */
 export async function togglePayer(db: Database, scope: UsersScope, accountId: string) {
   const [row] = await db

@@ -34,7 +34,8 @@ import { audit } from '../../kernel/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { readTransportedPassword } from '../../lib/password-transport.ts';
 import { presentOrgUser } from '../../lib/org-user-row.ts';
-import { currentSeats, recordPayerChange, seatPayer } from '../../lib/seats.queries.ts';
+import { currentSeats, recordPayerChange } from '../../lib/seats.queries.ts';
+import { endOrgMembership } from '../../kernel/org-membership.ts';
 import {
   requireMembersScope,
   requireUsersScope,
@@ -51,7 +52,6 @@ import {
 } from '@resonant/contracts/org-users-policies';
 import {
   countOrgUsers,
-  deleteMembership,
   findAccountProfile,
   findDefaultGroupId,
   findMembership,
@@ -301,15 +301,7 @@ export async function removeUser(
   const member = await findMembership(deps.db, users, query.userId);
   if (!member) throw notFound(USER_NOT_FOUND_MESSAGE);
   await deps.db.transaction(async (tx) => {
-    const ended = await deleteMembership(tx, users, query.userId);
-    // The days before today keep the payer they had, whoever pays a later membership (lib/seats.queries.ts).
-    if (ended) {
-      await recordPayerChange(
-        tx,
-        { orgId: users.orgId, accountId: query.userId, before: seatPayer(ended), after: 'user' },
-        deps.clock(),
-      );
-    }
+    await endOrgMembership(tx, { orgId: users.orgId, accountId: query.userId }, deps.clock());
     await audit(tx, scope, 'org-user.remove', query.userId, {
       role: member.role,
       payer: member.payer,

@@ -2,12 +2,7 @@ import { and, asc, desc, eq, exists, ilike, inArray, ne, or, sql, type SQL } fro
 import { DEFAULT_GROUP_NAME } from '@resonant/contracts/groups';
 import type { Database } from '../../db/client.ts';
 import { accounts, profiles } from '../../db/schema/accounts.ts';
-import {
-  groupMemberships,
-  groups,
-  orgMemberships,
-  organisations,
-} from '../../db/schema/organisations.ts';
+import { groups, orgMemberships, organisations } from '../../db/schema/organisations.ts';
 import { orgDailyActivity } from '../../db/schema/rollups.ts';
 import { createAccountsByEmail, type NewAccount } from '../../lib/accounts-by-email.queries.ts';
 import { containsPattern, memberMatches } from '../../lib/member-search.ts';
@@ -227,21 +222,6 @@ export async function demoteOrgAdmin(tx: Database, org: OrgRef, accountId: strin
     .update(orgMemberships)
     .set({ role: 'member' })
     .where(and(eq(orgMemberships.orgId, org.orgId), eq(orgMemberships.accountId, accountId)));
-}
-
-/**
- * An external admin leaves the organisation: its org membership, then its group memberships.
- * Returns who paid the seat as the membership ended (null when it was gone already).
- */
-export async function removeFromOrganization(tx: Database, org: OrgRef, accountId: string) {
-  const [ended] = await tx
-    .delete(orgMemberships)
-    .where(and(eq(orgMemberships.orgId, org.orgId), eq(orgMemberships.accountId, accountId)))
-    .returning({ payer: orgMemberships.payer, lifetime: orgMemberships.lifetime });
-  await tx
-    .delete(groupMemberships)
-    .where(and(eq(groupMemberships.orgId, org.orgId), eq(groupMemberships.accountId, accountId)));
-  return ended ?? null;
 }
 
 export type AccountSearch = { keyword: string; excludeEmail: string; limit: number };

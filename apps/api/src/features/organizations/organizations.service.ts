@@ -38,7 +38,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { joinOrganisation } from '../../lib/join-organisation.queries.ts';
 import { readTransportedPassword } from '../../lib/password-transport.ts';
-import { recordPayerChange, seatPayer } from '../../lib/seats.queries.ts';
+import { endOrgMembership } from '../../kernel/org-membership.ts';
 import {
   deleteOrganization,
   demoteOrgAdmin,
@@ -48,7 +48,6 @@ import {
   lockOrgAdmins,
   lockOrganization,
   organizationExists,
-  removeFromOrganization,
   renameOrganization,
   searchAccounts,
   upsertOrgAdmin,
@@ -278,15 +277,8 @@ export async function removeOrgAdmin(
     if (!admin) throw notFound(NOT_ORG_ADMIN_MESSAGE);
     if (admins.length <= 1) throw conflict(LAST_ORG_ADMIN_MESSAGE);
     if (admin.isExternal) {
-      const ended = await removeFromOrganization(tx, org, query.userId);
-      // As every removal: the days before today keep their payer (lib/seats.queries.ts).
-      if (ended) {
-        await recordPayerChange(
-          tx,
-          { ...org, accountId: query.userId, before: seatPayer(ended), after: 'user' },
-          deps.clock(),
-        );
-      }
+      // As every removal (kernel/org-membership.ts): the payer change is recorded too.
+      await endOrgMembership(tx, { ...org, accountId: query.userId }, deps.clock());
     } else {
       await demoteOrgAdmin(tx, org, query.userId);
     }

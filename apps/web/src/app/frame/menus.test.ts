@@ -20,4 +20,13 @@ describe('side menu active state', () => {
     expect(activeLabels('user', paths.user.selfCompassion)).toEqual(['Bio/Mindfulness']);
     expect(activeLabels('user', paths.user.yourData)).toEqual(['Your Data']);
   });
+
+  it('lists My Organizations and Your Data before Settings in the user area', () => {
+    expect(MENUS.user.map((item) => item.label).slice(-3)).toEqual([
+      'My Organizations',
+      'Your Data',
+      'Settings',
+    ]);
+    expect(activeLabels('user', paths.user.organizations)).toEqual(['My Organizations']);
+  });
 });

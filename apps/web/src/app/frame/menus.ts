@@ -70,6 +70,7 @@ export const MENUS: Record<Area, readonly MenuItem[]> = {
       icon: IconHeartbeat,
       alsoActiveOn: [paths.user.mindfulness, paths.user.selfCompassion],
     },
+    { label: 'My Organizations', path: paths.user.organizations, icon: IconBuildingCommunity },
     { label: 'Your Data', path: paths.user.yourData, icon: IconDatabase },
     { label: 'Settings', path: paths.user.settings, icon: IconSettings },
   ],
