@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Quality } from '@resonant/contracts/metrics';
 import type { ReadingKind } from '@resonant/contracts/readings';
-import type { Database } from '../../db/client.ts';
-import { organisations } from '../../db/schema/organisations.ts';
-import { memberDailyRollups } from '../../db/schema/rollups.ts';
-import type { OrgScope } from '../../kernel/scope.ts';
+import type { Database } from '../db/client.ts';
+import { organisations } from '../db/schema/organisations.ts';
+import { memberDailyRollups } from '../db/schema/rollups.ts';
+import type { OrgScope } from './scope.ts';
 
 /**
  * Adds new readings of the scope's member to their rollups in one statement: per calendar day of
