@@ -273,7 +273,11 @@ const appRoutes: RouteObject[] = [
             element: <AreaLayout area="user" />,
             children: [
               comingSoon(paths.user.dashboard, 'Dashboard', true),
-              comingSoon(paths.user.morningHistory, 'Morning/Anytime', true),
+              page(paths.user.morningHistory, 'Morning/Anytime', async () => {
+                const { MyReadingsPage } =
+                  await import('../features/my-readings/components/my-readings-page.tsx');
+                return <MyReadingsPage />;
+              }),
               comingSoon(paths.user.biofeedback, 'Biofeedback', true),
               comingSoon(paths.user.mindfulness, 'Mindfulness', true),
               comingSoon(paths.user.selfCompassion, 'Self-Compassion', true),

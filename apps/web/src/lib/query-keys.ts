@@ -38,3 +38,10 @@ export async function removeTenantQueries(queryClient: QueryClient): Promise<voi
  * or recordings, invalidates them too.
  */
 export const TOP_ORGANIZATIONS_KEY = ['top-organizations'] as const;
+
+/**
+ * The first part of the keys of the person's own readings (their own data, so no context): an
+ * edit or a deletion invalidates every answer under it, so whatever is computed from their
+ * readings and keyed under it is read again at once.
+ */
+export const MY_READINGS_KEY = ['my-readings'] as const;
