@@ -32,7 +32,7 @@ export function ReadingsFilters({ filters, tags, onChange }: ReadingsFiltersProp
         data={KIND_OPTIONS}
         value={filters.kind ?? null}
         onChange={(value) => onChange({ kind: (value as ReadingKind | null) ?? undefined })}
-        w={160}
+        w={{ base: '100%', xs: 160 }}
       />
       <Select
         label="Tag"
@@ -43,7 +43,7 @@ export function ReadingsFilters({ filters, tags, onChange }: ReadingsFiltersProp
         value={filters.tag ?? null}
         onChange={(value) => onChange({ tag: value ?? undefined })}
         nothingFoundMessage="No tags on your readings"
-        w={200}
+        w={{ base: '100%', xs: 200 }}
       />
       <DateField
         label="From"
@@ -53,7 +53,7 @@ export function ReadingsFilters({ filters, tags, onChange }: ReadingsFiltersProp
         value={filters.from ?? null}
         maxDate={filters.to}
         onChange={(value) => onChange({ from: value ?? undefined })}
-        w={160}
+        w={{ base: '100%', xs: 160 }}
       />
       <DateField
         label="To"
@@ -63,7 +63,7 @@ export function ReadingsFilters({ filters, tags, onChange }: ReadingsFiltersProp
         value={filters.to ?? null}
         minDate={filters.from}
         onChange={(value) => onChange({ to: value ?? undefined })}
-        w={160}
+        w={{ base: '100%', xs: 160 }}
       />
     </>
   );
