@@ -44,6 +44,18 @@ function filterOf(owner: Owner, filter: ReadingFilter, after: ReadingKey | undef
   return and(...conditions)!;
 }
 
+/** What the list and the one reading both show of a reading, with its organisation. */
+const READING_ROW = {
+  id: readings.id,
+  takenAt: readings.takenAt,
+  kind: readings.kind,
+  quality: readings.quality,
+  note: readings.note,
+  device: readings.device,
+  metrics: metricColumnsOf(readings),
+  org: { id: organisations.id, name: organisations.name },
+};
+
 /** A page of the owner's readings, newest first, with their organisation and tags. */
 export async function readingsPage(
   db: Database,
@@ -53,16 +65,7 @@ export async function readingsPage(
   limit: number,
 ) {
   const rows = await db
-    .select({
-      id: readings.id,
-      takenAt: readings.takenAt,
-      kind: readings.kind,
-      quality: readings.quality,
-      note: readings.note,
-      device: readings.device,
-      metrics: metricColumnsOf(readings),
-      org: { id: organisations.id, name: organisations.name },
-    })
+    .select(READING_ROW)
     .from(readings)
     .innerJoin(organisations, eq(organisations.id, readings.orgId))
     .where(filterOf(owner, filter, after))
@@ -106,17 +109,10 @@ export async function tagsOnOwnReadings(db: Database, owner: Owner): Promise<Pre
 export async function findOwnReading(db: Database, owner: Owner, id: string, withRr: boolean) {
   const [row] = await db
     .select({
-      id: readings.id,
+      ...READING_ROW,
       orgId: readings.orgId,
       clientId: readings.clientId,
-      takenAt: readings.takenAt,
-      kind: readings.kind,
-      quality: readings.quality,
-      note: readings.note,
-      device: readings.device,
-      metrics: metricColumnsOf(readings),
       createdAt: readings.createdAt,
-      org: { id: organisations.id, name: organisations.name },
       rr: withRr ? readings.rrMs : sql<null>`null`,
     })
     .from(readings)
