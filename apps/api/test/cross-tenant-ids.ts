@@ -31,6 +31,8 @@ export type Tenant = {
   tokens: Record<TenantPerson, string>;
   invitationId: string;
   readingId: string;
+  /** Readings of the two org admins' own (a member's own data: GET /api/v1/readings/{id}). */
+  ownReadings: { admin: string; deputy: string };
   sessionId: string;
   /** A tag of this organisation's own (offered to it alone). */
   tagId: string;
@@ -230,6 +232,20 @@ export async function buildTenant(t: TestApp, appAdminToken: string, name: strin
   );
 
   const deputy = await firstSignIn(t, people.deputy!.email, PASSWORD);
+  const ownReading = async (bearer: string, who: string) =>
+    ok<Reading>(
+      await t.call('POST', '/api/v1/readings', bearer, {
+        clientId: randomUUID(),
+        takenAt: '2025-06-01T06:30:00Z',
+        kind: 'morning',
+        rr: syntheticRr(300),
+      }),
+      `${who} records a reading`,
+    ).id;
+  const ownReadings = {
+    admin: await ownReading(admin, 'admin'),
+    deputy: await ownReading(deputy, 'deputy'),
+  };
   ok(
     await t.call('POST', '/api/switch', deputy, {
       currentOrgId: org.org_id,
@@ -247,6 +263,7 @@ export async function buildTenant(t: TestApp, appAdminToken: string, name: strin
     tokens: { admin, deputy, lead: await firstSignIn(t, people.lead!.email, PASSWORD), member },
     invitationId: invitation.invitation.id,
     readingId: reading.id,
+    ownReadings,
     sessionId: session.id,
     tagId: tag!.id,
     methods,

@@ -10,6 +10,7 @@ import { PAYMENT_METHOD_NOT_FOUND_MESSAGE } from '@resonant/contracts/billing';
 import { ADMIN_NOT_FOUND_MESSAGE } from '@resonant/contracts/groups';
 import { INVITATION_NOT_FOUND_MESSAGE } from '@resonant/contracts/invitations';
 import type { PublicKeyResponse } from '@resonant/contracts/org-users';
+import { READING_NOT_FOUND_MESSAGE } from '@resonant/contracts/my-readings';
 import { SESSION_NOT_FOUND_MESSAGE } from '@resonant/contracts/reports';
 import { roleHasPermission, type Permission } from '@resonant/contracts/roles';
 import { APP_ADMIN_EMAIL, buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -42,7 +43,8 @@ type Request = { url: string; payload?: object };
 type Probe = {
   field: string;
   kind: IdKind;
-  request: (id: string) => Request;
+  /** The request carrying the id; `sender` for a request about the sender's own data. */
+  request: (id: string, sender: Sender) => Request;
   /** 404 unless said. */
   status?: number;
   message: string | ((id: string) => string);
@@ -52,7 +54,7 @@ type Probe = {
    */
   ignoredInGroup?: string;
   /** A's id for the read that must succeed, when the same label's would not (not its session). */
-  ownId?: () => string;
+  ownId?: (sender: Sender) => string;
 };
 
 type Row =
@@ -164,6 +166,12 @@ const session = (tags: string[]) => ({
   rr,
   tags,
 });
+const OWN_TAG_FILTER =
+  "`tag` only narrows the caller's own readings: any id answers 200 with those carrying it " +
+  "(none for another organisation's tag), and no other person's reading is ever listed";
+/** The sender's own reading: A's admin's, or its second admin's when switched into Team. */
+const ownReadingOf = (sender: Sender) =>
+  sender === 'in a group' ? a.ownReadings.deputy : a.ownReadings.admin;
 const TOKEN_ROUTE =
   'takes a link token (it/ml), not an id: the token is the secret, and only the invited ' +
   'email may answer it';
@@ -680,6 +688,51 @@ const table: Record<string, Row> = {
     ignored: { clientId: CLIENT_ID },
   },
   'POST /api/v1/readings/batch': { exempt: BATCH_ENTRY_TAGS },
+
+  // the member's own readings: another person's reading is not found, wherever it was recorded
+  'GET /api/v1/readings': { exempt: OWN_TAG_FILTER },
+  'GET /api/v1/readings.csv': { exempt: OWN_TAG_FILTER },
+  'GET /api/v1/readings/{readingId}': {
+    probes: [
+      {
+        field: 'readingId',
+        kind: 'reading',
+        request: (id) => ({ url: `/api/v1/readings/${id}` }),
+        message: READING_NOT_FOUND_MESSAGE,
+        ownId: ownReadingOf,
+      },
+    ],
+  },
+  'PATCH /api/v1/readings/{readingId}': {
+    probes: [
+      {
+        field: 'readingId',
+        kind: 'reading',
+        request: (id) => ({ url: `/api/v1/readings/${id}`, payload: { note: 'Probe' } }),
+        message: READING_NOT_FOUND_MESSAGE,
+      },
+      {
+        field: 'tags',
+        kind: 'tag',
+        request: (id, sender) => ({
+          url: `/api/v1/readings/${ownReadingOf(sender)}`,
+          payload: { tags: [id] },
+        }),
+        status: 400,
+        message: unknownTag,
+      },
+    ],
+  },
+  'DELETE /api/v1/readings/{readingId}': {
+    probes: [
+      {
+        field: 'readingId',
+        kind: 'reading',
+        request: (id) => ({ url: `/api/v1/readings/${id}` }),
+        message: READING_NOT_FOUND_MESSAGE,
+      },
+    ],
+  },
   'POST /api/v1/sessions/batch': { exempt: BATCH_ENTRY_TAGS },
 
   // billing: cards are named by the provider's ids (the other organisation's, saved or not)
@@ -776,6 +829,7 @@ const traces = (sent: string) =>
     ...Object.values(b.users),
     b.invitationId,
     b.readingId,
+    ...Object.values(b.ownReadings),
     b.sessionId,
     b.tagId,
     b.methods.saved,
@@ -959,7 +1013,7 @@ describe('an org admin of one organisation and the ids of another', () => {
           const message = (value: string) =>
             typeof probe.message === 'string' ? probe.message : probe.message(value);
           const answer = async (value: string) => {
-            const response = await send(operation!, probe.request(value), sender);
+            const response = await send(operation!, probe.request(value, sender), sender);
             // A download's 200 is its file (CSV), not JSON; every refusal is JSON {message}.
             const json = response.headers['content-type']?.toString().includes('application/json');
             const body: unknown = json ? response.json() : response.body;
@@ -984,8 +1038,8 @@ describe('an org admin of one organisation and the ids of another', () => {
           // A read with A's own id of the kind succeeds: the request is valid but for the id.
           if (operation!.method === 'GET') {
             expect(
-              (await answer(probe.ownId?.() ?? ownCounterpart(probe.kind, label, sender))).response
-                .statusCode,
+              (await answer(probe.ownId?.(sender) ?? ownCounterpart(probe.kind, label, sender)))
+                .response.statusCode,
             ).toBe(200);
           }
         },

@@ -1,6 +1,8 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { hrvSessions } from '../db/schema/hrv-sessions.ts';
 import { orgMemberships, organisations } from '../db/schema/organisations.ts';
+import { readings } from '../db/schema/readings.ts';
 import { memberActiveDays, orgDailyActivity } from '../db/schema/rollups.ts';
 import type { OrgScope } from '../kernel/scope.ts';
 
@@ -95,4 +97,47 @@ export async function recordMemberActivity(
     order by day
     on conflict (org_id, day) do update
     set ${addedTo('org_daily_activity', ['active_members', ...COUNTS])}`);
+}
+
+/**
+ * Takes a deleted recording (a reading or a session, its row already gone in this transaction)
+ * out of its organisation's day: 1 off its kind's count (and off readings_count for a reading),
+ * and the member off the day's active_members when they recorded nothing else that day, their
+ * member_active_days row going with it. The inverse of recordMemberActivity for one recording;
+ * the member's last activity is left as it is (it says when they last used the app).
+ */
+export async function forgetMemberActivity(
+  db: Database,
+  scope: OrgScope,
+  recording: { at: Date; type: ActivityType },
+): Promise<void> {
+  const minus = sql.raw(
+    Object.entries(COUNTED)
+      .map(([column, types]) => {
+        const counted = types.includes(recording.type) ? 1 : 0;
+        return `${column} = org_daily_activity.${column} - ${counted}`;
+      })
+      .join(', '),
+  );
+  const member = sql`org_id = ${scope.orgId} and account_id = ${scope.accountId}`;
+  const inDay = (column: string) =>
+    sql.raw(`${column} >= (day.day::timestamp at time zone day.tz)
+      and ${column} < ((day.day + 1)::timestamp at time zone day.tz)`);
+  await db.execute(sql`
+    with day as (
+      select (${recording.at.toISOString()}::timestamptz at time zone ${organisations.timeZone})::date
+        as day, ${organisations.timeZone} as tz
+      from ${organisations} where ${organisations.id} = ${scope.orgId}
+    ),
+    gone as (
+      delete from ${memberActiveDays} using day
+      where ${member} and member_active_days.day = day.day
+        and not exists (select 1 from ${readings} where ${member} and ${inDay('taken_at')})
+        and not exists (select 1 from ${hrvSessions} where ${member} and ${inDay('started_at')})
+      returning member_active_days.day
+    )
+    update ${orgDailyActivity} set ${minus},
+      active_members = org_daily_activity.active_members - (select count(*)::int from gone)
+    from day
+    where org_daily_activity.org_id = ${scope.orgId} and org_daily_activity.day = day.day`);
 }

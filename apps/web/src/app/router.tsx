@@ -284,7 +284,11 @@ const appRoutes: RouteObject[] = [
                   await import('../features/my-dashboard/components/my-dashboard-page.tsx');
                 return <MyDashboardPage />;
               }),
-              comingSoon(paths.user.morningHistory, 'Morning/Anytime', true),
+              page(paths.user.morningHistory, 'Morning/Anytime', async () => {
+                const { MyReadingsPage } =
+                  await import('../features/my-readings/components/my-readings-page.tsx');
+                return <MyReadingsPage />;
+              }),
               comingSoon(paths.user.biofeedback, 'Biofeedback', true),
               comingSoon(paths.user.mindfulness, 'Mindfulness', true),
               comingSoon(paths.user.selfCompassion, 'Self-Compassion', true),

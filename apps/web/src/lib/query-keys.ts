@@ -40,8 +40,14 @@ export async function removeTenantQueries(queryClient: QueryClient): Promise<voi
 export const TOP_ORGANIZATIONS_KEY = ['top-organizations'] as const;
 
 /**
- * The first part of the member's own dashboard's key (GET /api/v1/dashboard): their own data in
- * every organisation, so no context. Whatever changes or deletes one of their readings invalidates
- * it.
+ * The first part of the keys of the person's own readings (their own data, so no context): an
+ * edit or a deletion invalidates every answer under it, so whatever is computed from their
+ * readings and keyed under it is read again at once.
  */
-export const MY_DASHBOARD_KEY = ['my-dashboard'] as const;
+export const MY_READINGS_KEY = ['my-readings'] as const;
+
+/**
+ * The member's own dashboard (GET /api/v1/dashboard), computed from their readings: keyed under
+ * MY_READINGS_KEY so an edit or a deletion of a reading refreshes it.
+ */
+export const MY_DASHBOARD_KEY = [...MY_READINGS_KEY, 'dashboard'] as const;

@@ -1,6 +1,6 @@
 import type { Reading } from '@resonant/contracts/readings';
 import type { AnalysedReading } from '../../lib/reading-analysis.ts';
-import { addReadingsToDailyRollups } from './daily-rollups.queries.ts';
+import { addReadingsToDailyRollups } from '../../kernel/daily-rollups.queries.ts';
 import type { IngestionKind } from './ingest-batch.ts';
 import {
   findReadingsByClientIds,

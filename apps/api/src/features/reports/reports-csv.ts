@@ -1,5 +1,3 @@
-import { Readable, pipeline } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import { USER_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
 import { csvSafe } from '@resonant/contracts/csv-safety';
 import { type MemberReading } from '@resonant/contracts/reports';
@@ -15,6 +13,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { requireReach, type ReachScope, type TenantScope } from '../../kernel/scope.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { csvStream, type CsvDownload, type CsvRecord } from '../../lib/csv-download.ts';
 import type { PresentedTag } from '../../lib/offered-tags.ts';
 import { auditHealthData } from './health-data-audit.ts';
 import { keysetPages } from './keyset-pages.ts';
@@ -34,12 +33,6 @@ type Deps = Pick<AppDeps, 'db'>;
 /** Rows read per statement: memory stays flat whatever the range or the number of members. */
 const CSV_BATCH_ROWS = 1000;
 
-/** A report download: its file name and the CSV, produced as the client reads it. */
-export type CsvDownload = { fileName: string; body: Readable };
-
-type CsvCell = string | number | null;
-type CsvRecord = Record<string, CsvCell>;
-
 /**
  * The members a download covers: the picked ones in the order given, each within the caller's
  * reach (else 404 before anything is sent), or every member of the reach by name.
@@ -54,36 +47,6 @@ async function csvMembers(
   const found = new Set((await membersWithin(db, reach, picked)).map((member) => member.id));
   if (picked.some((id) => !found.has(id))) throw notFound(USER_NOT_FOUND_MESSAGE);
   return picked;
-}
-
-/**
- * The records as a CSV stream: the header first, a UTF-8 BOM before it (spreadsheets then read
- * UTF-8), each record pulled from `records` only when the stringifier has room (backpressure).
- * The first record is read before this resolves, so a database error there is a plain JSON
- * error, sent before any CSV header; a later one can only cut the file short.
- *
- * Every text cell is quoted (`quoted_string`): a spreadsheet in a locale whose list separator is
- * `;` splits unquoted cells on it, and `Calm;=cmd|…` would start a formula in the second half.
- */
-async function csvStream(
-  columns: readonly string[],
-  records: AsyncGenerator<CsvRecord>,
-): Promise<Readable> {
-  const first = await records.next();
-  async function* all(): AsyncGenerator<CsvRecord> {
-    if (first.done) return;
-    yield first.value;
-    yield* records;
-  }
-  const stringifier = stringify({
-    header: true,
-    columns: [...columns],
-    bom: true,
-    quoted_string: true,
-  });
-  // An error while reading ends the download early; the client sees a cut-off file.
-  pipeline(Readable.from(all()), stringifier, () => {});
-  return stringifier;
 }
 
 const joined = (tags: readonly PresentedTag[], part: (tag: PresentedTag) => string) =>

@@ -1,6 +1,4 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   MEMBER_READINGS_MAX_LIMIT,
   MemberReadingsQuery,
@@ -17,7 +15,8 @@ import {
 } from '@resonant/contracts/reports';
 import { ReadingsCsvQuery, SessionsCsvQuery } from '@resonant/contracts/reports-csv';
 import type { AppDeps } from '../../app-deps.ts';
-import { readingsCsv, sessionsCsv, type CsvDownload } from './reports-csv.ts';
+import { readingsCsv, sessionsCsv } from './reports-csv.ts';
+import { CsvFile, sendCsv } from '../../lib/csv-download.ts';
 import { listReadingsOfMember } from './reading-history.service.ts';
 import { rawSessionData, selectedHistory, sessionsAllTime } from './session-history.service.ts';
 import { errorResponses } from '../../lib/error-responses.ts';
@@ -31,33 +30,6 @@ const REACH =
 const RANGE =
   '`from` and `to` bound the time (ISO 8601 with offset, or a date read in the ' +
   'organisation’s time zone, `to` inclusive).';
-
-/**
- * The 200 of a download in the OpenAPI document: a text/csv body. Fastify sends the stream as it
- * is, so this schema only documents it; errors stay JSON {message}.
- */
-const CsvFile = z.string().meta({
-  description: 'The CSV file (UTF-8 with a BOM), streamed.',
-  content: { 'text/csv': { schema: { type: 'string' } } },
-});
-
-// RFC 6266 / 5987: an ASCII fallback for old clients, the exact name percent-encoded in UTF-8.
-const encodeExtValue = (name: string) =>
-  encodeURIComponent(name).replace(
-    /['()*!]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-
-function sendCsv(reply: FastifyReply, download: CsvDownload) {
-  const fallback = download.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header(
-      'content-disposition',
-      `attachment; filename="${fallback}"; filename*=UTF-8''${encodeExtValue(download.fileName)}`,
-    )
-    .send(download.body);
-}
 
 const listReadingsOfMemberRoute: Route<AppDeps> = (app, deps) =>
   app.get(

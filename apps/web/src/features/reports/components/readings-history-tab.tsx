@@ -6,7 +6,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useReadingsHistory } from '../api/get-readings-history.ts';
 import type { ChartSettings } from '../chart-settings.ts';
-import { downloadReportCsv } from '../download-report-csv.ts';
+import { downloadCsv } from '../../../lib/download-csv.ts';
 import { readingLines } from '../readings-history.ts';
 import { rangeInstants, type ReportRange } from '../report-range.ts';
 import type { ReportSelection } from '../report-selection.ts';
@@ -57,7 +57,7 @@ export function ReadingsHistoryTab({ selection }: { selection: ReportSelection }
         kind="readings"
         view={view}
         onDownload={(members) =>
-          downloadReportCsv(
+          downloadCsv(
             '/reports/readings.csv',
             readingsCsvQuery(selection, range, settings, members),
           )

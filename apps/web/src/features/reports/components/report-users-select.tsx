@@ -2,7 +2,7 @@ import { isOptionsGroup, Text, type ComboboxParsedItem } from '@mantine/core';
 import type { OrgMember } from '@resonant/contracts/org-users';
 import { REPORTS_MAX_USERS, REPORTS_MAX_USERS_MESSAGE } from '@resonant/contracts/reports';
 import { memberName, pickUsers } from '../report-selection.ts';
-import { SearchMultiSelect } from './search-multi-select.tsx';
+import { SearchMultiSelect } from '../../../components/search-multi-select.tsx';
 
 interface ReportUsersSelectProps {
   members: readonly OrgMember[];

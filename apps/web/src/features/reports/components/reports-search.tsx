@@ -6,7 +6,7 @@ import { SectionCard } from '../../../components/section-card.tsx';
 import { useReportMembers } from '../api/get-report-members.ts';
 import { useTags } from '../api/get-tags.ts';
 import { ReportUsersSelect } from './report-users-select.tsx';
-import { SearchMultiSelect } from './search-multi-select.tsx';
+import { SearchMultiSelect } from '../../../components/search-multi-select.tsx';
 
 type ReportsSearchProps = {
   /** What Apply committed (the URL's). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Stack } from '@mantine/core';
 import type { HistorySession, HistorySessionType } from '@resonant/contracts/reports';
-import { downloadReportCsv } from '../download-report-csv.ts';
+import { downloadCsv } from '../../../lib/download-csv.ts';
 import { rangeInstants } from '../report-range.ts';
 import type { ReportSelection } from '../report-selection.ts';
 import { useReportView } from '../report-view.ts';
@@ -42,7 +42,7 @@ export function SessionHistoryTab({
     if (members === 'picked')
       query.set('user_ids', selection.users.map((user) => user.id).join(','));
     if (selection.tagIds.length > 0) query.set('tag_ids', selection.tagIds.join(','));
-    return downloadReportCsv('/reports/sessions.csv', query);
+    return downloadCsv('/reports/sessions.csv', query);
   };
 
   return (
