@@ -20,6 +20,7 @@ import { demoOrgRoutes } from './features/demo-org/demo-org.routes.ts';
 import { groupsRoutes } from './features/groups/groups.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { invitationsRoutes } from './features/invitations/invitations.routes.ts';
+import { mySessionsRoutes } from './features/my-sessions/my-sessions.routes.ts';
 import { lifetimeClaimsRoutes } from './features/lifetime-claims/lifetime-claims.routes.ts';
 import { orgUsersRoutes } from './features/org-users/org-users.routes.ts';
 import { organizationsRoutes } from './features/organizations/organizations.routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp(
   await app.register(tagsRoutes, deps);
   await app.register(readingsRoutes, { ...deps, hrv });
   await app.register(sessionsRoutes, { ...deps, hrv });
+  await app.register(mySessionsRoutes, deps);
   await app.register(orgUsersRoutes, { ...deps, jobs });
   await app.register(organizationsRoutes, { ...deps, jobs });
   await app.register(groupsRoutes, deps);

@@ -32,6 +32,8 @@ export type Tenant = {
   invitationId: string;
   readingId: string;
   sessionId: string;
+  /** Sessions the two senders of the cross-tenant test recorded themselves (their own data). */
+  ownSessions: { admin: string; deputy: string };
   /** A tag of this organisation's own (offered to it alone). */
   tagId: string;
   /** Test cards (payment methods) of this organisation: one saved, one made but never saved. */
@@ -190,18 +192,20 @@ export async function buildTenant(t: TestApp, appAdminToken: string, name: strin
     }),
     'record a reading',
   );
-  const session = ok<HrvSession>(
-    await t.call('POST', '/api/v1/sessions', member, {
-      clientId: randomUUID(),
-      type: 'biofeedback',
-      startedAt: '2025-06-01T08:00:00Z',
-      sessionName: 'Resonance',
-      breathsPerMinute: 6,
-      rr: syntheticRr(360, { meanMs: 950, swingMs: 5, breathsPerMinute: 6 }),
-      tags: [tag!.id],
-    }),
-    'record a session',
-  );
+  const recordSession = async (bearer: string) =>
+    ok<HrvSession>(
+      await t.call('POST', '/api/v1/sessions', bearer, {
+        clientId: randomUUID(),
+        type: 'biofeedback',
+        startedAt: '2025-06-01T08:00:00Z',
+        sessionName: 'Resonance',
+        breathsPerMinute: 6,
+        rr: syntheticRr(360, { meanMs: 950, swingMs: 5, breathsPerMinute: 6 }),
+        tags: [tag!.id],
+      }),
+      'record a session',
+    );
+  const session = await recordSession(member);
 
   const testCard = async (number: string) =>
     ok<LocalPaymentMethodResponse>(
@@ -238,6 +242,10 @@ export async function buildTenant(t: TestApp, appAdminToken: string, name: strin
     }),
     'deputy switches into Team',
   );
+  const ownSessions = {
+    admin: (await recordSession(admin)).id,
+    deputy: (await recordSession(deputy)).id,
+  };
 
   const tenant: Tenant = {
     name,
@@ -248,6 +256,7 @@ export async function buildTenant(t: TestApp, appAdminToken: string, name: strin
     invitationId: invitation.invitation.id,
     readingId: reading.id,
     sessionId: session.id,
+    ownSessions,
     tagId: tag!.id,
     methods,
   };

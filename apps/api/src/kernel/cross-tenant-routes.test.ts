@@ -42,7 +42,8 @@ type Request = { url: string; payload?: object };
 type Probe = {
   field: string;
   kind: IdKind;
-  request: (id: string) => Request;
+  /** The sender too, for a request on the sender's own record. */
+  request: (id: string, sender: Sender) => Request;
   /** 404 unless said. */
   status?: number;
   message: string | ((id: string) => string);
@@ -52,7 +53,7 @@ type Probe = {
    */
   ignoredInGroup?: string;
   /** A's id for the read that must succeed, when the same label's would not (not its session). */
-  ownId?: () => string;
+  ownId?: (sender: Sender) => string;
 };
 
 type Row =
@@ -142,6 +143,9 @@ const operations = new Map(operationsOf(t.app.swagger()).map((op) => [op.key, op
 
 const SWITCH_NOT_FOUND_MESSAGE = 'Organization or group not found';
 const unknownTag = (id: string) => `Unknown tag: ${id}`;
+/** A session the sender recorded themselves: what their own-data routes read. */
+const ownSession = (sender: Sender) =>
+  sender === 'in a group' ? a.ownSessions.deputy : a.ownSessions.admin;
 const person = { firstName: 'Probe', lastName: 'Person', gender: 'Male', birthDate: '1991-01-01' };
 const memberAsAdded = {
   firstName: 'member',
@@ -488,6 +492,59 @@ const table: Record<string, Row> = {
         request: (id) => ({ url: `/api/raw-data/${a.sessionId}?user_id=${id}` }),
         message: USER_NOT_FOUND_MESSAGE,
         ownId: () => a.users.member,
+      },
+    ],
+  },
+  // my sessions: the caller's own, whatever organisation; another's id is 404 like nobody's
+  'GET /api/v1/sessions': {
+    probes: [
+      {
+        field: 'tag',
+        kind: 'tag',
+        request: (id) => ({ url: `/api/v1/sessions?tag=${id}` }),
+        status: 400,
+        message: unknownTag,
+      },
+    ],
+  },
+  'GET /api/v1/sessions/{sessionId}': {
+    probes: [
+      {
+        field: 'sessionId',
+        kind: 'session',
+        request: (id) => ({ url: `/api/v1/sessions/${id}` }),
+        message: SESSION_NOT_FOUND_MESSAGE,
+        ownId: ownSession,
+      },
+    ],
+  },
+  'PATCH /api/v1/sessions/{sessionId}': {
+    probes: [
+      {
+        field: 'sessionId',
+        kind: 'session',
+        request: (id) => ({ url: `/api/v1/sessions/${id}`, payload: { note: 'Calm' } }),
+        message: SESSION_NOT_FOUND_MESSAGE,
+      },
+      {
+        field: 'tags',
+        kind: 'tag',
+        request: (id, sender) => ({
+          url: `/api/v1/sessions/${ownSession(sender)}`,
+          payload: { tags: [id] },
+        }),
+        status: 400,
+        message: unknownTag,
+      },
+    ],
+  },
+  'DELETE /api/v1/sessions/{sessionId}': {
+    probes: [
+      {
+        field: 'sessionId',
+        kind: 'session',
+        request: (id) => ({ url: `/api/v1/sessions/${id}` }),
+        message: SESSION_NOT_FOUND_MESSAGE,
       },
     ],
   },
@@ -938,7 +995,7 @@ describe('an org admin of one organisation and the ids of another', () => {
           const message = (value: string) =>
             typeof probe.message === 'string' ? probe.message : probe.message(value);
           const answer = async (value: string) => {
-            const response = await send(operation!, probe.request(value), sender);
+            const response = await send(operation!, probe.request(value, sender), sender);
             // A download's 200 is its file (CSV), not JSON; every refusal is JSON {message}.
             const json = response.headers['content-type']?.toString().includes('application/json');
             const body: unknown = json ? response.json() : response.body;
@@ -963,8 +1020,8 @@ describe('an org admin of one organisation and the ids of another', () => {
           // A read with A's own id of the kind succeeds: the request is valid but for the id.
           if (operation!.method === 'GET') {
             expect(
-              (await answer(probe.ownId?.() ?? ownCounterpart(probe.kind, label, sender))).response
-                .statusCode,
+              (await answer(probe.ownId?.(sender) ?? ownCounterpart(probe.kind, label, sender)))
+                .response.statusCode,
             ).toBe(200);
           }
         },
