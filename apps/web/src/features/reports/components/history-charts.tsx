@@ -18,7 +18,7 @@ import {
   type HistoryLine,
 } from '../history-chart-option.ts';
 import { Legend, useHiddenSeries } from './chart-legend.tsx';
-import { ReportChart } from './report-chart.tsx';
+import { ReportChart } from '../../../components/report-chart.tsx';
 
 /** SPEC §8: a chart without data. */
 const NO_READINGS = 'No Readings';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from '@mantine/core';
-import type { EChartOption } from '../../../components/echart.tsx';
+import type { EChartOption } from './echart.tsx';
 
 const EChart = lazy(() =>
   import('./report-echart.ts').then((module) => ({ default: module.EChart })),
