@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet, useSearchParams } from 'react-router';
 import type { RouteObject } from 'react-router';
+import type { SessionType } from '@resonant/contracts/sessions';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { RouteErrorPage } from '../components/route-error-page.tsx';
 import { paths } from '../config/paths.ts';
@@ -24,6 +25,15 @@ function comingSoon(path: string, title: string, mobileApp = false): RouteObject
   return page(path, title, async () => {
     const { ComingSoonPage } = await import('../components/coming-soon-page.tsx');
     return <ComingSoonPage title={title} mobileApp={mobileApp} />;
+  });
+}
+
+/** A kind's page of the member's own sessions (/biofeedback, /mindfulness, /self-compassion). */
+function mySessionsPage(path: string, title: string, kind: SessionType): RouteObject {
+  return page(path, title, async () => {
+    const { MySessionsPage } =
+      await import('../features/my-sessions/components/my-sessions-page.tsx');
+    return <MySessionsPage kind={kind} />;
   });
 }
 
@@ -274,9 +284,9 @@ const appRoutes: RouteObject[] = [
             children: [
               comingSoon(paths.user.dashboard, 'Dashboard', true),
               comingSoon(paths.user.morningHistory, 'Morning/Anytime', true),
-              comingSoon(paths.user.biofeedback, 'Biofeedback', true),
-              comingSoon(paths.user.mindfulness, 'Mindfulness', true),
-              comingSoon(paths.user.selfCompassion, 'Self-Compassion', true),
+              mySessionsPage(paths.user.biofeedback, 'Biofeedback', 'biofeedback'),
+              mySessionsPage(paths.user.mindfulness, 'Mindfulness', 'mindfulness'),
+              mySessionsPage(paths.user.selfCompassion, 'Self-Compassion', 'self_compassion'),
             ],
           },
         ],

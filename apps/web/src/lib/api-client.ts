@@ -6,7 +6,7 @@ import { endSession, getSession } from './session.ts';
 
 const API_BASE = '/api';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 // A bare NaN in a value position; only used when the body is not valid JSON because of it.
 const NAN_TOKEN = /(?<=[:,[]\s*)-?NaN(?=\s*[,\]}])/g;
@@ -164,6 +164,7 @@ export const apiClient = {
   post: <T>(path: string, body?: unknown, options?: Pick<RequestOptions, 'anonymous'>) =>
     request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
   /** POSTs a multipart form, calling onProgress with the share sent so far (0 to 1). */
   upload: <T>(path: string, form: FormData, onProgress: (sent: number) => void) =>

@@ -38,3 +38,9 @@ export async function removeTenantQueries(queryClient: QueryClient): Promise<voi
  * or recordings, invalidates them too.
  */
 export const TOP_ORGANIZATIONS_KEY = ['top-organizations'] as const;
+
+/**
+ * The first part of the signed-in person's own sessions' keys: theirs in every organisation, so
+ * not tenant keys (signing out clears every answer).
+ */
+export const MY_SESSIONS_KEY = ['my-sessions'] as const;

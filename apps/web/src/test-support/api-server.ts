@@ -9,7 +9,7 @@ import { ErrorResponse } from '@resonant/contracts/errors';
  */
 export const apiServer = setupServer();
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** One request an answered route received: its URL (for the query) and its JSON body, if any. */
 export type ApiCall = { url: URL; body: unknown };
