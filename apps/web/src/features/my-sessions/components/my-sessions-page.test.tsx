@@ -70,6 +70,16 @@ describe('the list of a kind of session', () => {
       ),
     ).toBeVisible();
     expect(calls[0]!.url.searchParams.get('kind')).toBe('mindfulness');
+    // The menu opens Biofeedback; the other kinds are one link away, this one marked.
+    const kinds = screen.getByRole('navigation', { name: 'Kinds of session' });
+    expect(within(kinds).getByRole('link', { name: 'Mindfulness' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(kinds).getByRole('link', { name: 'Self-Compassion' })).toHaveAttribute(
+      'href',
+      '/self-compassion',
+    );
     expect(screen.queryByRole('button', { name: 'Older' })).toBeNull();
   });
 
@@ -137,12 +147,8 @@ describe('one session', () => {
     });
     await events.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await findDialog('Delete this session?');
-    expect(
-      dialog.getByText(/Evening resonance of .* will be deleted for good/),
-    ).toBeVisible();
-    expect(
-      dialog.getByText(/per-minute data, optimal-zone samples, raw heartbeat/),
-    ).toBeVisible();
+    expect(dialog.getByText(/Evening resonance of .* will be deleted for good/)).toBeVisible();
+    expect(dialog.getByText(/per-minute data, optimal-zone samples, raw heartbeat/)).toBeVisible();
     expect(deleted).toHaveLength(0);
     await events.click(dialog.getByRole('button', { name: 'Delete session' }));
     await findToast('Session deleted');
