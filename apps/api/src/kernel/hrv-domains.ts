@@ -14,7 +14,7 @@ import type { OptimalZoneSamples } from '../db/schema/hrv-sessions.ts';
  * pages: the measures as SPEC §3 groups them, a session's minutes and its optimal-zone samples.
  */
 
-export type MetricValues = Partial<Record<keyof HrvMetrics, number | null>>;
+type MetricValues = Partial<Record<keyof HrvMetrics, number | null>>;
 
 /** The time-domain measures of a recording or a mean (never NaN: non-finite is null). */
 export function timeDomain(metrics: MetricValues): TimeDomain {

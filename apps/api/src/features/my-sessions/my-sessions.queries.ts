@@ -13,7 +13,7 @@ import { sortTags, type PresentedTag } from '../../lib/offered-tags.ts';
  */
 
 /** The list's filters; `after` is where the previous page ended (newest first). */
-export type MySessionsFilter = {
+type MySessionsFilter = {
   kind?: SessionType | undefined;
   tagId?: string | undefined;
   from?: Date | undefined;
