@@ -26,6 +26,7 @@ import { invitationsRoutes } from './features/invitations/invitations.routes.ts'
 import { emailChangeRoutes } from './features/email-change/email-change.routes.ts';
 import { myOrganizationsRoutes } from './features/my-organizations/my-organizations.routes.ts';
 import { myReadingsRoutes } from './features/my-readings/my-readings.routes.ts';
+import { mySessionsRoutes } from './features/my-sessions/my-sessions.routes.ts';
 import { lifetimeClaimsRoutes } from './features/lifetime-claims/lifetime-claims.routes.ts';
 import { myDataRoutes } from './features/my-data/my-data.routes.ts';
 import { myDashboardRoutes } from './features/my-dashboard/my-dashboard.routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(
   await app.register(readingsRoutes, { ...deps, hrv });
   await app.register(sessionsRoutes, { ...deps, hrv });
   await app.register(myReadingsRoutes, deps);
+  await app.register(mySessionsRoutes, deps);
   await app.register(orgUsersRoutes, { ...deps, jobs });
   await app.register(organizationsRoutes, { ...deps, jobs });
   await app.register(groupsRoutes, deps);

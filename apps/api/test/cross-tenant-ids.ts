@@ -34,6 +34,8 @@ export type Tenant = {
   /** Readings of the two org admins' own (a member's own data: GET /api/v1/readings/{id}). */
   ownReadings: { admin: string; deputy: string };
   sessionId: string;
+  /** Sessions the two senders of the cross-tenant test recorded themselves (their own data). */
+  ownSessions: { admin: string; deputy: string };
   /** A tag of this organisation's own (offered to it alone). */
   tagId: string;
   /** Test cards (payment methods) of this organisation: one saved, one made but never saved. */
@@ -192,18 +194,20 @@ export async function buildTenant(t: TestApp, appAdminToken: string, name: strin
     }),
     'record a reading',
   );
-  const session = ok<HrvSession>(
-    await t.call('POST', '/api/v1/sessions', member, {
-      clientId: randomUUID(),
-      type: 'biofeedback',
-      startedAt: '2025-06-01T08:00:00Z',
-      sessionName: 'Resonance',
-      breathsPerMinute: 6,
-      rr: syntheticRr(360, { meanMs: 950, swingMs: 5, breathsPerMinute: 6 }),
-      tags: [tag!.id],
-    }),
-    'record a session',
-  );
+  const recordSession = async (bearer: string) =>
+    ok<HrvSession>(
+      await t.call('POST', '/api/v1/sessions', bearer, {
+        clientId: randomUUID(),
+        type: 'biofeedback',
+        startedAt: '2025-06-01T08:00:00Z',
+        sessionName: 'Resonance',
+        breathsPerMinute: 6,
+        rr: syntheticRr(360, { meanMs: 950, swingMs: 5, breathsPerMinute: 6 }),
+        tags: [tag!.id],
+      }),
+      'record a session',
+    );
+  const session = await recordSession(member);
 
   const testCard = async (number: string) =>
     ok<LocalPaymentMethodResponse>(
@@ -254,6 +258,10 @@ export async function buildTenant(t: TestApp, appAdminToken: string, name: strin
     }),
     'deputy switches into Team',
   );
+  const ownSessions = {
+    admin: (await recordSession(admin)).id,
+    deputy: (await recordSession(deputy)).id,
+  };
 
   const tenant: Tenant = {
     name,
@@ -265,6 +273,7 @@ export async function buildTenant(t: TestApp, appAdminToken: string, name: strin
     readingId: reading.id,
     ownReadings,
     sessionId: session.id,
+    ownSessions,
     tagId: tag!.id,
     methods,
   };

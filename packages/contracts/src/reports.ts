@@ -242,12 +242,15 @@ export const SelectedHistoryQuery = z.object({
 export type SelectedHistoryQuery = z.input<typeof SelectedHistoryQuery>;
 export type SelectedHistoryParams = z.output<typeof SelectedHistoryQuery>;
 
-/** One minute of a session (SPEC §3 results[]): `countTime` is the minute number from 1. */
-export const SessionMinuteResult = z.object({
-  countTime: z.number().int(),
+/** A recording's or minute's measures as SPEC §3 groups them, RMSSD with the time domain. */
+export const HrvDomains = z.object({
   timeDomain: TimeDomain.extend({ rmssd: z.number().nullable() }),
   frequencyDomain: FrequencyDomain,
 });
+export type HrvDomains = z.infer<typeof HrvDomains>;
+
+/** One minute of a session (SPEC §3 results[]): `countTime` is the minute number from 1. */
+export const SessionMinuteResult = HrvDomains.extend({ countTime: z.number().int() });
 export type SessionMinuteResult = z.infer<typeof SessionMinuteResult>;
 
 /** SPEC §3 "Session" as the history tabs read it. */
@@ -275,10 +278,7 @@ export const HistorySession = z.object({
   has_oz_data: z.boolean(),
   /** The session's exercise (one per session here) with its tags. */
   exercises: z.array(z.object({ name: z.string(), tags: z.array(Tag) })),
-  averages: z.object({
-    timeDomain: TimeDomain.extend({ rmssd: z.number().nullable() }),
-    frequencyDomain: FrequencyDomain,
-  }),
+  averages: HrvDomains,
   breathTime: BreathTime.nullable(),
   results: z.array(SessionMinuteResult),
   tags: z.array(Tag),
@@ -349,12 +349,13 @@ export type RawDataQuery = z.input<typeof RawDataQuery>;
  * mindfulness ones plain scores with the app's `reportStartTime`. Empty when the app recorded none
  * (Optimal Zone off): the page then shows OZ_NOT_RECORDED_MESSAGE.
  */
-export const RawSessionData = z.object({
-  sessionId: z.string(),
-  type: SessionType,
+export const OzSamples = z.object({
   oz_values: z.union([z.array(OzSample), z.array(z.number())]),
   reportStartTime: z.string().nullable(),
 });
+export type OzSamples = z.infer<typeof OzSamples>;
+
+export const RawSessionData = OzSamples.extend({ sessionId: z.string(), type: SessionType });
 export type RawSessionData = z.infer<typeof RawSessionData>;
 
 export const RawDataResponse = z.object({ list: z.array(RawSessionData) });

@@ -144,6 +144,9 @@ const operations = new Map(operationsOf(t.app.swagger()).map((op) => [op.key, op
 
 const SWITCH_NOT_FOUND_MESSAGE = 'Organization or group not found';
 const unknownTag = (id: string) => `Unknown tag: ${id}`;
+/** A session the sender recorded themselves: what their own-data routes read. */
+const ownSession = (sender: Sender) =>
+  sender === 'in a group' ? a.ownSessions.deputy : a.ownSessions.admin;
 const person = { firstName: 'Probe', lastName: 'Person', gender: 'Male', birthDate: '1991-01-01' };
 const memberAsAdded = {
   firstName: 'member',
@@ -496,6 +499,59 @@ const table: Record<string, Row> = {
         request: (id) => ({ url: `/api/raw-data/${a.sessionId}?user_id=${id}` }),
         message: USER_NOT_FOUND_MESSAGE,
         ownId: () => a.users.member,
+      },
+    ],
+  },
+  // my sessions: the caller's own, whatever organisation; another's id is 404 like nobody's
+  'GET /api/v1/sessions': {
+    probes: [
+      {
+        field: 'tag',
+        kind: 'tag',
+        request: (id) => ({ url: `/api/v1/sessions?tag=${id}` }),
+        status: 400,
+        message: unknownTag,
+      },
+    ],
+  },
+  'GET /api/v1/sessions/{sessionId}': {
+    probes: [
+      {
+        field: 'sessionId',
+        kind: 'session',
+        request: (id) => ({ url: `/api/v1/sessions/${id}` }),
+        message: SESSION_NOT_FOUND_MESSAGE,
+        ownId: ownSession,
+      },
+    ],
+  },
+  'PATCH /api/v1/sessions/{sessionId}': {
+    probes: [
+      {
+        field: 'sessionId',
+        kind: 'session',
+        request: (id) => ({ url: `/api/v1/sessions/${id}`, payload: { note: 'Calm' } }),
+        message: SESSION_NOT_FOUND_MESSAGE,
+      },
+      {
+        field: 'tags',
+        kind: 'tag',
+        request: (id, sender) => ({
+          url: `/api/v1/sessions/${ownSession(sender)}`,
+          payload: { tags: [id] },
+        }),
+        status: 400,
+        message: unknownTag,
+      },
+    ],
+  },
+  'DELETE /api/v1/sessions/{sessionId}': {
+    probes: [
+      {
+        field: 'sessionId',
+        kind: 'session',
+        request: (id) => ({ url: `/api/v1/sessions/${id}` }),
+        message: SESSION_NOT_FOUND_MESSAGE,
       },
     ],
   },

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet, useSearchParams } from 'react-router';
 import type { RouteObject } from 'react-router';
+import type { SessionType } from '@resonant/contracts/sessions';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { RouteErrorPage } from '../components/route-error-page.tsx';
 import { paths } from '../config/paths.ts';
@@ -24,6 +25,15 @@ function comingSoon(path: string, title: string, mobileApp = false): RouteObject
   return page(path, title, async () => {
     const { ComingSoonPage } = await import('../components/coming-soon-page.tsx');
     return <ComingSoonPage title={title} mobileApp={mobileApp} />;
+  });
+}
+
+/** A kind's page of the member's own sessions (/biofeedback, /mindfulness, /self-compassion). */
+function mySessionsPage(path: string, title: string, kind: SessionType): RouteObject {
+  return page(path, title, async () => {
+    const { MySessionsPage } =
+      await import('../features/my-sessions/components/my-sessions-page.tsx');
+    return <MySessionsPage kind={kind} />;
   });
 }
 
@@ -289,9 +299,9 @@ const appRoutes: RouteObject[] = [
                   await import('../features/my-readings/components/my-readings-page.tsx');
                 return <MyReadingsPage />;
               }),
-              comingSoon(paths.user.biofeedback, 'Biofeedback', true),
-              comingSoon(paths.user.mindfulness, 'Mindfulness', true),
-              comingSoon(paths.user.selfCompassion, 'Self-Compassion', true),
+              mySessionsPage(paths.user.biofeedback, 'Biofeedback', 'biofeedback'),
+              mySessionsPage(paths.user.mindfulness, 'Mindfulness', 'mindfulness'),
+              mySessionsPage(paths.user.selfCompassion, 'Self-Compassion', 'self_compassion'),
               page(paths.user.organizations, 'My Organizations', async () => {
                 const { MyOrganizationsPage } =
                   await import('../features/my-organizations/components/my-organizations-page.tsx');

@@ -51,3 +51,9 @@ export const MY_READINGS_KEY = ['my-readings'] as const;
  * MY_READINGS_KEY so an edit or a deletion of a reading refreshes it.
  */
 export const MY_DASHBOARD_KEY = [...MY_READINGS_KEY, 'dashboard'] as const;
+
+/**
+ * The first part of the signed-in person's own sessions' keys: theirs in every organisation, so
+ * not tenant keys (signing out clears every answer).
+ */
+export const MY_SESSIONS_KEY = ['my-sessions'] as const;

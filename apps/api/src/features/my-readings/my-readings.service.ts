@@ -15,7 +15,7 @@ import { removeReadingFromDailyRollups } from '../../kernel/daily-rollups.querie
 import type { TenantScope } from '../../kernel/scope.ts';
 import { csvStream, type CsvDownload, type CsvRecord } from '../../lib/csv-download.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-import { forgetMemberActivity } from '../../lib/member-activity.queries.ts';
+import { forgetMemberActivity } from '../../lib/member-activity-removal.queries.ts';
 import { resolveOfferedTags } from '../../lib/offered-tags.ts';
 import {
   deleteReadingRow,
@@ -158,7 +158,7 @@ export async function deleteMyReading({ db }: Deps, scope: Caller, readingId: st
     await deleteReadingRow(tx, reading.id);
     const member = { orgId: reading.orgId, accountId: scope.accountId };
     await removeReadingFromDailyRollups(tx, member, reading.takenAt);
-    await forgetMemberActivity(tx, member, { at: reading.takenAt, type: reading.kind });
+    await forgetMemberActivity(tx, { ...member, at: reading.takenAt, type: reading.kind });
     const actor = { ...member, ip: scope.ip };
     await audit(tx, actor, 'reading.delete', reading.id, {
       takenAt: reading.takenAt.toISOString(),

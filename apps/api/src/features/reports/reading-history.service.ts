@@ -32,13 +32,8 @@ import {
   type ReadingKey,
 } from './reading-history.queries.ts';
 import type { NewestPage } from './reports.queries.ts';
-import {
-  frequencyDomain,
-  memberInReach,
-  offeredTagIds,
-  timeDomain,
-  toBound,
-} from './reports.service.ts';
+import { frequencyDomain, timeDomain } from '../../kernel/hrv-domains.ts';
+import { memberInReach, offeredTagIds, toBound } from './reports.service.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
 

@@ -1,8 +1,5 @@
 /** What the reports share: the range bounds, the member in reach, the offered tags, the measures. */
 import { USER_NOT_FOUND_MESSAGE } from '@resonant/contracts/errors';
-import type { FrequencyDomain, TimeDomain } from '@resonant/contracts/reports';
-import type { HrvMetrics } from '@resonant/contracts/metrics';
-import { finiteOrNull } from '@resonant/hrv/finite';
 import { requireReach, type ReachScope, type TenantScope } from '../../kernel/scope.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
@@ -34,35 +31,3 @@ export async function offeredTagIds(
 ): Promise<string[]> {
   return (await resolveOfferedTags(db, reach, ids)).map((tag) => tag.id);
 }
-
-export type MetricValues = Partial<Record<keyof HrvMetrics, number | null>>;
-
-/** The time-domain measures of a recording or a mean (never NaN: non-finite is null). */
-export function timeDomain(metrics: MetricValues): TimeDomain {
-  return {
-    minMax: finiteOrNull(metrics.minMax),
-    sdnn: finiteOrNull(metrics.sdnn),
-    sdsd: finiteOrNull(metrics.sdsd),
-    mean_hr: finiteOrNull(metrics.meanHr),
-    max_hr: finiteOrNull(metrics.maxHr),
-    min_hr: finiteOrNull(metrics.minHr),
-    mean_nni: finiteOrNull(metrics.meanNni),
-    median_nni: finiteOrNull(metrics.medianNni),
-    range_nni: finiteOrNull(metrics.rangeNni),
-  };
-}
-
-export function frequencyDomain(metrics: MetricValues): FrequencyDomain {
-  return {
-    lf: finiteOrNull(metrics.lf),
-    hf: finiteOrNull(metrics.hf),
-    vlf: finiteOrNull(metrics.vlf),
-    total_power: finiteOrNull(metrics.totalPower),
-  };
-}
-
-/** A session's or minute's measures as SPEC §3 groups them, RMSSD with the time domain. */
-export const domains = (metrics: MetricValues) => ({
-  timeDomain: { ...timeDomain(metrics), rmssd: finiteOrNull(metrics.rmssd) },
-  frequencyDomain: frequencyDomain(metrics),
-});

@@ -11,6 +11,7 @@ import {
 } from '@resonant/contracts/reports';
 import { finiteOrNull } from '@resonant/hrv/finite';
 import type { AppDeps } from '../../app-deps.ts';
+import { domains, minuteResultsBySession, presentOzSamples } from '../../kernel/hrv-domains.ts';
 import type { TenantScope } from '../../kernel/scope.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { PresentedTag } from '../../lib/offered-tags.ts';
@@ -24,7 +25,7 @@ import {
   type SessionFilter,
 } from './session-history.queries.ts';
 import { auditHealthData } from './health-data-audit.ts';
-import { domains, memberInReach, offeredTagIds, toBound } from './reports.service.ts';
+import { memberInReach, offeredTagIds, toBound } from './reports.service.ts';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -107,12 +108,7 @@ export async function selectedHistory(
   const ids = rows.map((row) => row.id);
   const minutes = await sessionMinutesOf(db, reach, ids);
   const tagsBySession = await sessionTagsOf(db, reach, ids);
-  const resultsBySession = new Map<string, SessionMinuteResult[]>();
-  for (const minute of minutes) {
-    const list = resultsBySession.get(minute.sessionId) ?? [];
-    list.push({ countTime: minute.countTime, ...domains(minute.metrics) });
-    resultsBySession.set(minute.sessionId, list);
-  }
+  const resultsBySession = minuteResultsBySession(minutes);
   return {
     user: { first_name: member.firstName, last_name: member.lastName },
     allTimeOzPercentage: finiteOrNull(summary.allTimeOzPercentage),
@@ -202,15 +198,7 @@ export async function rawSessionData(
     report: 'raw-optimal-zone',
     sessionId,
   });
-  const samples = session.samples;
   return {
-    list: [
-      {
-        sessionId: session.id,
-        type: session.kind,
-        oz_values: samples?.values ?? [],
-        reportStartTime: samples?.kind === 'mindfulness' ? samples.reportStartTime : null,
-      },
-    ],
+    list: [{ sessionId: session.id, type: session.kind, ...presentOzSamples(session.samples) }],
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { minuteLabel } from '../../lib/session-format.ts';
 import type { SessionMinuteResult } from '@resonant/contracts/reports';
 import {
-  minuteLabel,
   minuteValue,
   sessionMinutesLabel,
   sessionMinutesLegend,

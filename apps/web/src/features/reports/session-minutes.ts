@@ -9,12 +9,8 @@ import {
   type HistoryDomain,
   type LegendItem,
 } from './history-chart-option.ts';
+import { minuteLabel } from '../../lib/session-format.ts';
 import { DIMMED } from '../../lib/text-colours.ts';
-
-/** SPEC §2: a session's minutes are labelled 'Minute 1', 'Minute 2', … */
-export function minuteLabel(result: Pick<SessionMinuteResult, 'countTime'>): string {
-  return `Minute ${result.countTime}`;
-}
 
 /** One figure of a minute: time-domain ones in ms, frequency-domain powers in ms². */
 export function minuteValue(result: SessionMinuteResult, key: SeriesKey): number | null {

@@ -4,7 +4,7 @@ import { REPORT_TAGS_MAX } from '@resonant/contracts/reports';
 import { LoadError } from '../../../components/load-error.tsx';
 import { SectionCard } from '../../../components/section-card.tsx';
 import { useReportMembers } from '../api/get-report-members.ts';
-import { useTags } from '../api/get-tags.ts';
+import { useTags } from '../../../lib/offered-tags.ts';
 import { ReportUsersSelect } from './report-users-select.tsx';
 import { SearchMultiSelect } from '../../../components/search-multi-select.tsx';
 

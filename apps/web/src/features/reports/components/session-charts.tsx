@@ -1,9 +1,7 @@
 import { useMemo } from 'react';
-import { Alert, Skeleton, Stack, Text } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
-import { OZ_NOT_RECORDED_MESSAGE, type HistorySession } from '@resonant/contracts/reports';
+import { Skeleton, Stack, Text } from '@mantine/core';
+import type { HistorySession } from '@resonant/contracts/reports';
 import { LoadError } from '../../../components/load-error.tsx';
-import { formatDateTime, NO_VALUE } from '../../../lib/hrv-format.ts';
 import { useRawData } from '../api/get-raw-data.ts';
 import type { ChartSettings } from '../chart-settings.ts';
 import { HISTORY_CHART_HEIGHT } from '../history-chart-option.ts';
@@ -12,12 +10,8 @@ import {
   sessionMinutesLegend,
   sessionMinutesOption,
 } from '../session-minutes.ts';
-import {
-  OZ_BAND_SPAN,
-  OZ_CHART_HEIGHT,
-  sessionOzChartLabel,
-  sessionOzChartOption,
-} from '../session-oz-chart.ts';
+import { OzSamplesChart } from '../../../components/oz-samples-chart.tsx';
+import { OZ_CHART_HEIGHT } from '../../../components/session-oz-chart.ts';
 import { Legend, useHiddenSeries } from './chart-legend.tsx';
 import { LineChart } from '../../../components/line-chart.tsx';
 
@@ -65,16 +59,13 @@ export function SessionMinutesChart({ session, settings, colour }: SessionMinute
 }
 
 /**
- * The session's raw optimal-zone samples (GET /api/raw-data) on a 0–100 axis with the 80–100 band
- * marked, 300 px high; SPEC §8's message when the app recorded none (Optimal Zone off).
+ * The session's raw optimal-zone samples (GET /api/raw-data), loaded when the app recorded them,
+ * drawn by the shared optimal-zone chart (SPEC §8's message when there are none).
  */
 export function SessionOzChart({ session }: { session: HistorySession }) {
   const query = useRawData(
     session.has_oz_data ? { sessionId: session.sessionId, userId: session.userId } : null,
   );
-  const raw = query.data?.list[0];
-  const option = useMemo(() => (raw ? sessionOzChartOption(raw) : null), [raw]);
-
   if (session.has_oz_data && query.isPending) {
     return <Skeleton height={OZ_CHART_HEIGHT} radius="md" />;
   }
@@ -87,30 +78,5 @@ export function SessionOzChart({ session }: { session: HistorySession }) {
       />
     );
   }
-  if (!raw || raw.oz_values.length === 0 || !option) {
-    return (
-      <Alert color="yellow" variant="light" icon={<IconInfoCircle size={20} aria-hidden />}>
-        {OZ_NOT_RECORDED_MESSAGE}
-      </Alert>
-    );
-  }
-  return (
-    <Stack gap={4}>
-      <LineChart
-        option={option}
-        height={OZ_CHART_HEIGHT}
-        label={sessionOzChartLabel(session.sessionName, raw)}
-      />
-      <Text size="xs" c="dimmed">
-        The shaded band marks the optimal zone, {OZ_BAND_SPAN}.
-        {raw.reportStartTime && ` Scoring started ${reportStart(raw.reportStartTime)}.`}
-      </Text>
-    </Stack>
-  );
-}
-
-/** The app's reportStartTime as a date and time when it is one, else as the app sent it. */
-function reportStart(value: string): string {
-  const formatted = formatDateTime(value);
-  return formatted === NO_VALUE ? value : formatted;
+  return <OzSamplesChart sessionName={session.sessionName} samples={query.data?.list[0] ?? null} />;
 }

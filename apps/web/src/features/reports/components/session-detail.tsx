@@ -6,13 +6,14 @@ import { formatDateTime, formatMetric, NO_VALUE } from '../../../lib/hrv-format.
 import type { ChartSettings } from '../chart-settings.ts';
 import { domainMetrics } from '../history-chart-option.ts';
 import type { ReportSelection } from '../report-selection.ts';
-import { minuteLabel, minuteValue } from '../session-minutes.ts';
 import {
   formatBreathPattern,
   formatMinutes,
   formatOzPercent,
+  minuteLabel,
   tagNames,
-} from '../session-points.ts';
+} from '../../../lib/session-format.ts';
+import { minuteValue } from '../session-minutes.ts';
 import { SessionMinutesChart, SessionOzChart } from './session-charts.tsx';
 
 type SessionDetailProps = {

@@ -21,7 +21,8 @@ import {
   LOAD_MORE_DELAY_MS,
   SESSION_LIST_MAX_HEIGHT,
 } from '../session-paging.ts';
-import { formatMinutes, formatOzPercent, NO_SESSIONS } from '../session-points.ts';
+import { formatMinutes, formatOzPercent } from '../../../lib/session-format.ts';
+import { NO_SESSIONS } from '../session-points.ts';
 
 /** How close to the list's end (px) scrolling starts loading the next sessions. */
 const NEAR_END_PX = 120;

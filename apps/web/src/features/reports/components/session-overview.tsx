@@ -14,7 +14,8 @@ import { useSessionsAllTime } from '../api/get-sessions-all-time.ts';
 import type { ChartSettings } from '../chart-settings.ts';
 import type { ReportRange } from '../report-range.ts';
 import type { ReportSelection } from '../report-selection.ts';
-import { formatOzPercent, NO_SESSIONS, sessionHistoryLine } from '../session-points.ts';
+import { formatOzPercent } from '../../../lib/session-format.ts';
+import { NO_SESSIONS, sessionHistoryLine } from '../session-points.ts';
 import { HistoryCharts } from './history-charts.tsx';
 import { UserDot } from './user-dot.tsx';
 

@@ -1,6 +1,6 @@
 import type { RawSessionData } from '@resonant/contracts/reports';
-import type { EChartOption } from '../../components/echart.tsx';
-import { formatCount } from '../../lib/number-format.ts';
+import type { EChartOption } from './echart.tsx';
+import { formatCount } from '../lib/number-format.ts';
 
 /** SPEC §9: the optimal-zone chart is 300 px high, on a 0–100 axis with the 80–100 band marked. */
 export const OZ_CHART_HEIGHT = 300;

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TagsResponse } from '@resonant/contracts/tags';
-import { apiClient } from '../../../lib/api-client.ts';
-import { useCurrentContext } from '../../../lib/current-context.ts';
-import { tenantKey } from '../../../lib/query-keys.ts';
+import { apiClient } from './api-client.ts';
+import { useCurrentContext } from './current-context.ts';
+import { tenantKey } from './query-keys.ts';
 
-/** The exercise tags a report filters by (GET /api/tags). */
+/** The tags offered to the current organisation (GET /api/tags): what recordings may carry. */
 export function useTags() {
   const context = useCurrentContext();
   return useQuery({
