@@ -1,8 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { hrvSessions } from '../db/schema/hrv-sessions.ts';
 import { orgMemberships, organisations } from '../db/schema/organisations.ts';
-import { readings } from '../db/schema/readings.ts';
 import { memberActiveDays, orgDailyActivity } from '../db/schema/rollups.ts';
 import type { OrgScope } from '../kernel/scope.ts';
 
