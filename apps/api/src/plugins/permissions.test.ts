@@ -54,6 +54,8 @@ const PUBLIC_ROUTES = [
   // Forgotten password: one answer for any address; the mailed link's token is the secret.
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  // An email change's link, mailed to the new address: its single-use token is the secret.
+  'POST /api/auth/email-change/confirm',
   // A sign-in's second step: the single-use challenge its first step answered is the secret.
   'POST /api/auth/two-factor',
   'GET /api/health',

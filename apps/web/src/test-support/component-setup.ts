@@ -5,11 +5,13 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { endSession } from '../lib/session.ts';
 import { apiServer } from './api-server.ts';
 
-// jsdom lays nothing out: Mantine asks for media queries and element sizes all the same.
+// jsdom lays nothing out: Mantine asks for media queries and element sizes all the same. The tests
+// ask for reduced motion, so Mantine's transitions end at once instead of on a timer that could
+// fire after a test file's environment is gone.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({
-    matches: false,
+    matches: query === '(prefers-reduced-motion: reduce)',
     media: query,
     onchange: null,
     addListener: () => {},
