@@ -21,10 +21,13 @@ const tally = createTally();
 // One build of the web app, in the temp dir: its budgets (apps/web/.size-limit.mjs, read from the
 // build's manifest) are checked, then the browser tests run on it.
 const webDist = path.join(reportDir, 'web-dist');
-const webBuild = { env: { WEB_DIST_DIR: webDist } };
+// The journeys' server starts on this data dir, the demo seeded into it beforehand.
+const e2eData = { E2E_DATA_DIR: path.join(reportDir, 'e2e-data') };
+const webBuild = { env: { WEB_DIST_DIR: webDist, ...e2eData } };
 
 // The checks run beside the unit and API tests, whose two workers leave part of the cores idle.
-// The web build is one of them: after the tests it would be seconds in which nothing else runs.
+// So do the web build and the demo seed of the journeys' server (e2e/support/seed-demo.ts): after
+// the tests they would be seconds in which nothing else runs.
 await concurrentCheckSteps(
   tally,
   [
@@ -44,6 +47,12 @@ await concurrentCheckSteps(
         webDist,
         '--emptyOutDir',
       ],
+    },
+    {
+      label: 'demo seed of the journeys’ server',
+      command: 'node',
+      args: ['--import', 'tsx', 'apps/web/e2e/support/seed-demo.ts'],
+      env: e2eData,
     },
   ],
   (beside) =>
