@@ -77,14 +77,15 @@ function addTally(tally, other) {
 }
 
 /**
- * Runs checks that report no tests at the same time, and `alongside` (another step, given a tally
- * of its own) meanwhile: each leaves a core idle much of the time. Then prints each check's output
+ * Runs checks that report no tests at the same time (each with its own `env` added, if any), and
+ * `alongside` (another step, given a tally of its own) meanwhile: each leaves a core idle much of
+ * the time. Then prints each check's output
  * under its own heading, in the order given, and counts each as checkStep does, before the steps
  * `alongside` counted.
  */
 export async function concurrentCheckSteps(tally, steps, alongside = async () => {}) {
   const running = Promise.all(
-    steps.map((step) => spawnCommand(step.command, step.args, { keepOutput: true })),
+    steps.map((step) => spawnCommand(step.command, step.args, { keepOutput: true, env: step.env })),
   );
   const beside = createTally();
   await alongside(beside);

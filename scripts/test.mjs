@@ -1,9 +1,8 @@
 // Runs every check of `npm test` — typecheck, lint (with the import boundaries and file names),
-// unused code and dependencies (knip) and the licences of the runtime dependencies, together and
-// beside the unit and API integration tests on PGlite; then those on PostgreSQL when
-// TEST_DATABASE_URL is set, the web build and its bundle budgets, then the browser tests on that
-// build — and ends with one summary line counting every test, in which every failed step counts as
-// a failure.
+// unused code and dependencies (knip), the licences of the runtime dependencies and the web build,
+// together and beside the unit and API integration tests on PGlite; then those on PostgreSQL when
+// TEST_DATABASE_URL is set, the bundle budgets of that build, then the browser tests on it — and
+// ends with one summary line counting every test, in which every failed step counts as a failure.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,8 +18,16 @@ import {
 
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'resonant-test-'));
 const tally = createTally();
+// One build of the web app, in the temp dir: its budgets (apps/web/.size-limit.mjs, read from the
+// build's manifest) are checked, then the browser tests run on it.
+const webDist = path.join(reportDir, 'web-dist');
+// The journeys' server starts on this data dir, the demo seeded into it beforehand.
+const e2eData = { E2E_DATA_DIR: path.join(reportDir, 'e2e-data') };
+const webBuild = { env: { WEB_DIST_DIR: webDist, ...e2eData } };
 
 // The checks run beside the unit and API tests, whose two workers leave part of the cores idle.
+// So do the web build and the demo seed of the journeys' server (e2e/support/seed-demo.ts): after
+// the tests they would be seconds in which nothing else runs.
 await concurrentCheckSteps(
   tally,
   [
@@ -28,6 +35,25 @@ await concurrentCheckSteps(
     { label: 'lint', command: 'npm', args: ['run', '-s', 'lint'] },
     { label: 'unused code and dependencies (knip)', command: 'npm', args: ['run', '-s', 'knip'] },
     { label: 'licences of runtime dependencies', command: 'npm', args: ['run', '-s', 'licences'] },
+    {
+      label: 'web build',
+      command: 'npx',
+      args: [
+        'vite',
+        'build',
+        '--config',
+        'apps/web/vite.config.ts',
+        '--outDir',
+        webDist,
+        '--emptyOutDir',
+      ],
+    },
+    {
+      label: 'demo seed of the journeys’ server',
+      command: 'node',
+      args: ['--import', 'tsx', 'apps/web/e2e/support/seed-demo.ts'],
+      env: e2eData,
+    },
   ],
   (beside) =>
     vitestStep(
@@ -56,20 +82,7 @@ if (process.env.TEST_DATABASE_URL) {
   );
 }
 
-// One build of the web app, in the temp dir: its budgets (apps/web/.size-limit.mjs, read from the
-// build's manifest) are checked, then the browser tests run on it. A bundle over budget fails its
-// own step and still lets the browser tests run.
-const webDist = path.join(reportDir, 'web-dist');
-const webBuild = { env: { WEB_DIST_DIR: webDist } };
-await checkStep(tally, 'web build', 'npx', [
-  'vite',
-  'build',
-  '--config',
-  'apps/web/vite.config.ts',
-  '--outDir',
-  webDist,
-  '--emptyOutDir',
-]);
+// A bundle over budget fails its own step and still lets the browser tests run.
 await checkStep(tally, 'web bundle size (size-limit)', 'npx', ['size-limit'], {
   ...webBuild,
   cwd: 'apps/web',

@@ -3,14 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS } from './e2e/support/chromium.ts';
-import {
-  APP_ADMIN,
-  BASE_URL,
-  DEMO_PASSWORD,
-  E2E_PORT,
-  E2E_SMTP_PORT,
-  MAILBOX_URL,
-} from './e2e/support/env.ts';
+import { BASE_URL, MAILBOX_URL } from './e2e/support/env.ts';
+import { SERVER_COMMAND, serverEnv } from './e2e/support/server-env.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!fs.existsSync(chromiumPath)) {
@@ -20,8 +14,11 @@ if (!fs.existsSync(chromiumPath)) {
   );
 }
 
-// Workers re-evaluate this file; the env var keeps one fresh data dir per run.
-process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'resonant-e2e-'));
+// Workers re-evaluate this file; the env var keeps one fresh data dir per run. npm test names one
+// it has seeded the demo into already (e2e/support/seed-demo.ts).
+const dataDir = (process.env.E2E_DATA_DIR ??= fs.mkdtempSync(
+  path.join(os.tmpdir(), 'resonant-e2e-'),
+));
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 export default defineConfig({
@@ -52,27 +49,12 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      command: 'node --import tsx apps/api/src/server.ts',
+      command: SERVER_COMMAND,
       cwd: repoRoot,
       url: `${BASE_URL}/api/health`,
       reuseExistingServer: false,
       timeout: 240_000,
-      env: {
-        PORT: String(E2E_PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: process.env.E2E_DATA_DIR,
-        DATABASE_URL: '',
-        DEMO_DATA: 'true',
-        DEMO_PASSWORD,
-        APP_ADMIN_EMAIL: APP_ADMIN.email,
-        APP_ADMIN_PASSWORD: APP_ADMIN.password,
-        AUTH_RATE_LIMIT_PER_IP: '10000',
-        AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',
-        LOG_LEVEL: 'warn',
-        PUBLIC_URL: BASE_URL,
-        SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-        JOB_POLL_MS: '500',
-      },
+      env: serverEnv(dataDir),
     },
   ],
 });

@@ -1,6 +1,6 @@
 import { expect, test } from './support/test.ts';
 import type { Locator, Page } from '@playwright/test';
-import { expectPath, signInViaUi } from './support/app.ts';
+import { expectPath, signInThroughApi } from './support/app.ts';
 import { APP_ADMIN } from './support/env.ts';
 import { buildOrg } from './support/org-builder.ts';
 import { shotPath } from './support/shots.ts';
@@ -35,7 +35,7 @@ function buildActiveOrg(page: Page) {
 }
 
 async function openDashboard(page: Page) {
-  await signInViaUi(page, APP_ADMIN.email, { password: APP_ADMIN.password });
+  await signInThroughApi(page, APP_ADMIN.email, { password: APP_ADMIN.password });
   await expectPath(page, '/admin');
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from './support/test.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expectPath, signInViaUi, uniqueEmail } from './support/app.ts';
+import { expectPath, signInThroughApi, uniqueEmail } from './support/app.ts';
 import { apiSession, buildOrg, type Person } from './support/org-builder.ts';
 import { shotPath } from './support/shots.ts';
 
@@ -21,7 +21,7 @@ function buildQuietOrg(request: APIRequestContext) {
 }
 
 async function signInAs(page: Page, person: Person, home: string) {
-  await signInViaUi(page, person.email, { password: person.password });
+  await signInThroughApi(page, person.email, { password: person.password });
   await expectPath(page, home);
 }
 

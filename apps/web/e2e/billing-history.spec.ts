@@ -9,7 +9,7 @@ import {
   TEST_MODE_LABEL,
   type InvoicesResponse,
 } from '@resonant/contracts/billing';
-import { expectPath, sideMenu, signInViaUi } from './support/app.ts';
+import { expectPath, sideMenu, signInThroughApi } from './support/app.ts';
 import { APP_ADMIN, DEMO, DEMO_PASSWORD } from './support/env.ts';
 import { apiSession, signOut } from './support/org-builder.ts';
 import { shotPath } from './support/shots.ts';
@@ -68,7 +68,7 @@ async function pdfText(body: Buffer): Promise<string> {
 
 test('the app admin sees every organization’s invoices, with the PDF of each', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInViaUi(page, APP_ADMIN.email, { password: APP_ADMIN.password });
+  await signInThroughApi(page, APP_ADMIN.email, { password: APP_ADMIN.password });
   await expectPath(page, '/admin');
   await sideMenu(page).getByRole('link', { name: 'Invoices', exact: true }).click();
   await expectPath(page, '/admin/invoices');
@@ -123,7 +123,7 @@ test('the org admin pays the unpaid invoice with Pay Now and downloads a paid in
   request,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInViaUi(page, DEMO.orgAdmin);
+  await signInThroughApi(page, DEMO.orgAdmin);
   await expectPath(page, '/org');
   // The users page says the current billing period and its seats so far, and leads to the invoices.
   await sideMenu(page).getByRole('link', { name: 'Users', exact: true }).click();

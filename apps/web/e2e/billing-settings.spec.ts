@@ -12,7 +12,7 @@ import {
   PAYMENT_METHOD_REMOVED_MESSAGE,
   TEST_MODE_LABEL,
 } from '@resonant/contracts/billing';
-import { expectPath, profileButton, signInViaUi, toast } from './support/app.ts';
+import { expectPath, profileButton, signInThroughApi, toast } from './support/app.ts';
 import { apiSession, buildOrg, signOut, type Person } from './support/org-builder.ts';
 import { shotPath } from './support/shots.ts';
 
@@ -34,7 +34,7 @@ const TEST_CARD = {
 const MASTERCARD = 'Mastercard ending in 4444';
 
 async function openBillingSettings(page: Page, admin: Person) {
-  await signInViaUi(page, admin.email, { password: admin.password });
+  await signInThroughApi(page, admin.email, { password: admin.password });
   await expectPath(page, '/org');
   await profileButton(page).click();
   await page.getByRole('menuitem', { name: 'Billing Settings' }).click();
@@ -226,7 +226,7 @@ test('a group admin cannot reach billing: no menu entry, the pages refused, the 
 }) => {
   const org = await buildOrg(request, { groups: [{ admins: 1 }] });
   const groupAdmin = org.groups[0]!.admins[0]!;
-  await signInViaUi(page, groupAdmin.email, { password: groupAdmin.password });
+  await signInThroughApi(page, groupAdmin.email, { password: groupAdmin.password });
   await expectPath(page, '/group');
   await profileButton(page).click();
   await expect(page.getByRole('menu').getByRole('menuitem', { name: 'Sign out' })).toBeVisible();

@@ -1,6 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
-import { expectPath, sideMenu, signInForm, signInViaUi, switcherButton } from './support/app.ts';
+import {
+  expectPath,
+  sideMenu,
+  signInForm,
+  signInThroughApi,
+  switcherButton,
+} from './support/app.ts';
 import { apiSession, buildOrg, type BuiltOrg } from './support/org-builder.ts';
 
 /** Sends one invitation in the org the admin switches into, then leaves the admin there. */
@@ -50,7 +56,7 @@ test('an admin of two organizations sees only the second one’s lists after swi
   const firstGroup = first.groups[0]!;
   const secondGroup = second.groups[0]!;
 
-  await signInViaUi(page, first.admin.email, { password: first.admin.password });
+  await signInThroughApi(page, first.admin.email, { password: first.admin.password });
   await expectPath(page, '/org');
   await expect(switcherButton(page)).toHaveAccessibleName(`Select Org or Group: ${first.name}`);
 
@@ -89,7 +95,7 @@ test('an org admin in org context who opens a group page is offered the groups, 
   const failures = watchFailures(page);
 
   // The redirect allow-list lets an org admin be sent to /group/participants after sign-in.
-  await signInViaUi(page, org.admin.email, {
+  await signInThroughApi(page, org.admin.email, {
     password: org.admin.password,
     redirectTo: '/group/participants',
   });
@@ -126,7 +132,7 @@ test('an org admin in org context who opens a group page is offered the groups, 
 test('Back to Org asks nothing more of the group it leaves', async ({ page, request }) => {
   const org = await buildOrg(request, { groups: [{ members: 2 }], readingsPerMember: 2 });
   const group = org.groups[0]!;
-  await signInViaUi(page, org.admin.email, { password: org.admin.password });
+  await signInThroughApi(page, org.admin.email, { password: org.admin.password });
   await expectPath(page, '/org');
 
   await switcherButton(page).click();

@@ -1,7 +1,7 @@
 import { expect, test } from './support/test.ts';
 import type { Locator, Page } from '@playwright/test';
 import { DASHBOARD_METRICS } from '@resonant/contracts/analytics';
-import { expectPath, sideMenu, signInViaUi } from './support/app.ts';
+import { expectPath, sideMenu, signInThroughApi } from './support/app.ts';
 import { DEMO } from './support/env.ts';
 import { buildOrg } from './support/org-builder.ts';
 
@@ -53,7 +53,7 @@ test.describe('org admin', () => {
       ],
       readingsPerMember: 3,
     });
-    await signInViaUi(page, admin.email, { password: admin.password });
+    await signInThroughApi(page, admin.email, { password: admin.password });
     await expectPath(page, '/org');
     await expectSixFigures(page);
     await expect(page.getByRole('img', { name: /^Bar chart of average RMSSD/ })).toBeVisible();
@@ -160,7 +160,7 @@ test.describe('org admin', () => {
 });
 
 test('a group admin follows a user from the dashboard to all their readings', async ({ page }) => {
-  await signInViaUi(page, DEMO.groupAdmin);
+  await signInThroughApi(page, DEMO.groupAdmin);
   await expectPath(page, '/group');
   await expect(sideMenu(page).getByText('Engineering', { exact: true })).toBeVisible();
   // can_switch_to_org is false for a group admin.
@@ -219,7 +219,7 @@ test('a group admin follows a user from the dashboard to all their readings', as
 });
 
 test('the group area shows no user for a link without one', async ({ page }) => {
-  await signInViaUi(page, DEMO.groupAdmin);
+  await signInThroughApi(page, DEMO.groupAdmin);
   await expectPath(page, '/group');
   await page.goto('/group/participants/profile?userId=nobody');
   await expect(page.getByText('No user to show')).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
-import { expectPath, sideMenu, signInViaUi, toast } from './support/app.ts';
+import { expectPath, sideMenu, signInThroughApi, toast } from './support/app.ts';
 import { apiSession, buildOrg } from './support/org-builder.ts';
 
 function usersTable(page: Page) {
@@ -30,7 +30,7 @@ test('a group admin removes a user from their group, and the removal holds', asy
   const [lead] = team!.admins;
   const [mia, leo] = team!.members;
 
-  await signInViaUi(page, lead!.email, { password: lead!.password });
+  await signInThroughApi(page, lead!.email, { password: lead!.password });
   await expectPath(page, '/group');
   await sideMenu(page).getByRole('link', { name: 'Users', exact: true }).click();
   await expectPath(page, '/group/participants');
@@ -90,7 +90,7 @@ test('the Default group is listed like any group, with what would change it disa
   const org = await buildOrg(request, { groups: [{ members: 1 }] });
   const [team] = org.groups;
 
-  await signInViaUi(page, org.admin.email, { password: org.admin.password });
+  await signInThroughApi(page, org.admin.email, { password: org.admin.password });
   await expectPath(page, '/org');
   await sideMenu(page).getByRole('link', { name: 'Groups', exact: true }).click();
   await expectPath(page, '/org/groups');

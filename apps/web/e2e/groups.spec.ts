@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
-import { expectPath, sideMenu, signInViaUi, toast } from './support/app.ts';
+import { expectPath, sideMenu, signInThroughApi, toast } from './support/app.ts';
 import { buildOrg } from './support/org-builder.ts';
 
 /** An organisation of its own with three groups, and two members who may become group admins. */
@@ -49,7 +49,7 @@ test.describe('org admin manages groups', () => {
     const name = `Shift ${suffix}`;
     const renamed = `Shift Renamed ${suffix}`;
 
-    await signInViaUi(page, admin.email, { password: admin.password });
+    await signInThroughApi(page, admin.email, { password: admin.password });
     await expectPath(page, '/org');
     await sideMenu(page).getByRole('link', { name: 'Groups' }).click();
     await expectPath(page, '/org/groups');
@@ -148,7 +148,7 @@ test.describe('org admin manages groups', () => {
 
   test('a group row switches into that group', async ({ page, request }) => {
     const { admin } = await buildTeams(request);
-    await signInViaUi(page, admin.email, { password: admin.password });
+    await signInThroughApi(page, admin.email, { password: admin.password });
     await expectPath(page, '/org');
     await page.goto('/org/groups');
     await groupsTable(page)

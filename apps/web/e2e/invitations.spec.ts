@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test
 import {
   expectPath,
   profileButton,
+  signInThroughApi,
   signInViaUi,
   signUpForm,
   submitSignIn,
@@ -104,7 +105,7 @@ test.describe('invitations', () => {
   }) => {
     const email = uniqueEmail('invitee');
     const admin = await buildInvitingOrg(request);
-    await signInViaUi(page, admin.email, { password: admin.password });
+    await signInThroughApi(page, admin.email, { password: admin.password });
     await expectPath(page, '/org');
     await page.goto('/org/invitation');
     await page.getByRole('button', { name: 'Invite User' }).click();
@@ -192,7 +193,7 @@ test.describe('invitations', () => {
     const email = uniqueEmail('someone');
     const link = await inviteByApi(request, await buildInvitingOrg(request), email);
     await signUpByApi(request, email);
-    await signInViaUi(page, DEMO.member);
+    await signInThroughApi(page, DEMO.member);
     await expectPath(page, '/user');
 
     await page.goto(`${link.slice(0, -3)}xyz`);
@@ -216,7 +217,7 @@ test.describe('invitations', () => {
     const email = uniqueEmail('resend');
     const admin = await buildInvitingOrg(request);
     const oldLink = await inviteByApi(request, admin, email);
-    await signInViaUi(page, admin.email, { password: admin.password });
+    await signInThroughApi(page, admin.email, { password: admin.password });
     await expectPath(page, '/org');
     await page.goto('/org/invitation');
     await page.getByRole('button', { name: `Resend invitation to ${email}` }).click();
@@ -241,7 +242,7 @@ test.describe('lifetime membership claim links', () => {
     request,
   }) => {
     const email = uniqueEmail('lifetime');
-    await signInViaUi(page, APP_ADMIN.email, { password: APP_ADMIN.password });
+    await signInThroughApi(page, APP_ADMIN.email, { password: APP_ADMIN.password });
     await expectPath(page, '/admin');
     await page.goto('/admin/invitation');
     await page.getByRole('button', { name: 'Issue Claim Link' }).click();
@@ -275,7 +276,7 @@ test.describe('lifetime membership claim links', () => {
   });
 
   test('a bad claim link shows the spec’s message', async ({ page }) => {
-    await signInViaUi(page, DEMO.member);
+    await signInThroughApi(page, DEMO.member);
     await expectPath(page, '/user');
     await page.goto('/process-life-time-membership-invite?it=not-a-real-token');
     await expect(page.getByRole('heading', { name: CLAIM_NOT_VALID })).toBeVisible();

@@ -1,12 +1,12 @@
 import { expect, test } from './support/test.ts';
 import type { Locator, Page } from '@playwright/test';
-import { expectPath, sideMenu, signInViaUi, toast, uniqueEmail } from './support/app.ts';
+import { expectPath, sideMenu, signInThroughApi, toast, uniqueEmail } from './support/app.ts';
 import { APP_ADMIN } from './support/env.ts';
 import { buildOrg } from './support/org-builder.ts';
 import { SHOTS_DIR } from './support/shots.ts';
 
 async function signInAsAppAdmin(page: Page) {
-  await signInViaUi(page, APP_ADMIN.email, { password: APP_ADMIN.password });
+  await signInThroughApi(page, APP_ADMIN.email, { password: APP_ADMIN.password });
   await expectPath(page, '/admin');
 }
 
@@ -220,7 +220,7 @@ test.describe('app admin manages organizations', () => {
     // Its former admin still signs in, as an individual user now.
     await page.getByRole('button', { name: /^Profile menu of / }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await signInViaUi(page, doomed.admin.email, { password: doomed.admin.password });
+    await signInThroughApi(page, doomed.admin.email, { password: doomed.admin.password });
     await expectPath(page, '/user');
   });
 

@@ -10,7 +10,7 @@ import {
   type MemberReadingsResponse,
 } from '@resonant/contracts/reports';
 import { READINGS_CSV_COLUMNS } from '@resonant/contracts/reports-csv';
-import { expectPath, signInViaUi } from './support/app.ts';
+import { expectPath, signInThroughApi } from './support/app.ts';
 import { DEMO, DEMO_PASSWORD } from './support/env.ts';
 import { apiSession, buildOrg, signOut, type Person } from './support/org-builder.ts';
 import { shotPath } from './support/shots.ts';
@@ -159,7 +159,10 @@ async function readingsJourney(
   reportsPath: string,
 ) {
   const [first, second] = members as [Person, Person];
-  await signInViaUi(page, caller.email, { password: caller.password, redirectTo: reportsPath });
+  await signInThroughApi(page, caller.email, {
+    password: caller.password,
+    redirectTo: reportsPath,
+  });
   await expectPath(page, reportsPath);
   for (const label of Object.values(REPORT_TAB_LABELS)) {
     await expect(page.getByRole('tab', { name: label })).toBeVisible();
@@ -305,7 +308,10 @@ test.describe('reports: Daily Readings History', () => {
 test('screenshots of the demo readings history', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 1100 });
-  await signInViaUi(page, DEMO.orgAdmin, { password: DEMO_PASSWORD, redirectTo: '/org/reports' });
+  await signInThroughApi(page, DEMO.orgAdmin, {
+    password: DEMO_PASSWORD,
+    redirectTo: '/org/reports',
+  });
   await expectPath(page, '/org/reports');
   await usersField(page).click();
   const options = page.getByRole('option');

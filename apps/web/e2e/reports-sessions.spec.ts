@@ -6,7 +6,7 @@ import type { OrgMembersResponse } from '@resonant/contracts/org-users';
 import type { HrvSession } from '@resonant/contracts/sessions';
 import { csvRecords } from '../../api/src/lib/csv-records.ts';
 import { expect, test } from './support/test.ts';
-import { expectPath, sideMenu, signInViaUi } from './support/app.ts';
+import { expectPath, sideMenu, signInThroughApi } from './support/app.ts';
 import { DEMO, DEMO_PASSWORD } from './support/env.ts';
 import { apiSession, buildOrg, type Person } from './support/org-builder.ts';
 import { recordSessions, type SessionSpec } from './support/record-sessions.ts';
@@ -196,7 +196,7 @@ test('an org admin reads biofeedback and mindfulness sessions, pages the list an
     { type: 'mindfulness', sessionName: 'Breath focus', startedAt: new Date(Date.now() - HOUR_MS) },
   ]);
 
-  await signInViaUi(page, org.admin.email, { password: org.admin.password });
+  await signInThroughApi(page, org.admin.email, { password: org.admin.password });
   await expectPath(page, '/org');
   await sideMenu(page).getByRole('link', { name: 'Reports', exact: true }).click();
   await expectPath(page, '/org/reports');
@@ -340,7 +340,7 @@ test('a group admin compares two members, narrows the dates and downloads only t
     },
   ]);
 
-  await signInViaUi(page, lead.email, { password: lead.password });
+  await signInThroughApi(page, lead.email, { password: lead.password });
   await expectPath(page, '/group');
   await sideMenu(page).getByRole('link', { name: 'Reports', exact: true }).click();
   await expectPath(page, '/group/reports');
@@ -445,7 +445,7 @@ test('screenshots: the demo org’s session tabs with a session open', async ({ 
     await page.setViewportSize({ width, height: width === 1440 ? 1000 : 800 });
     for (const tab of ['exercise', 'mindfulness'] as const) {
       if (width === 1440 && tab === 'exercise') {
-        await signInViaUi(page, DEMO.orgAdmin, {
+        await signInThroughApi(page, DEMO.orgAdmin, {
           redirectTo: `/org/reports?users=${users}&tab=${tab}`,
         });
       } else {

@@ -5,7 +5,7 @@ import {
   profileButton,
   sideMenu,
   signInForm,
-  signInViaUi,
+  signInThroughApi,
   signUpForm,
   switcherButton,
 } from './support/app.ts';
@@ -43,7 +43,7 @@ test('the auth screen fits a phone and switches panels with links', async ({ pag
 });
 
 test('the org frame fits a phone and its side menu opens from the burger', async ({ page }) => {
-  await signInViaUi(page, DEMO.orgAdmin);
+  await signInThroughApi(page, DEMO.orgAdmin);
   await expectPath(page, '/org');
   await expect(profileButton(page)).toBeInViewport();
   await expect(switcherButton(page)).toBeInViewport();

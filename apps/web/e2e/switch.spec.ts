@@ -4,8 +4,7 @@ import {
   expectPath,
   profileButton,
   sideMenu,
-  signInViaUi,
-  submitSignIn,
+  signInThroughApi,
   switcherButton,
 } from './support/app.ts';
 import { DEMO, MENUS } from './support/env.ts';
@@ -19,7 +18,7 @@ function buildSwitchableOrg(request: APIRequestContext) {
 test.describe('org admin', () => {
   test('switches into a group and back to the organization', async ({ page, request }) => {
     const org = await buildSwitchableOrg(request);
-    await signInViaUi(page, org.admin.email, { password: org.admin.password });
+    await signInThroughApi(page, org.admin.email, { password: org.admin.password });
     await expectPath(page, '/org');
     await expect(sideMenu(page).getByText(org.name, { exact: true })).toBeVisible();
     await expect(sideMenu(page).getByRole('button', { name: 'Back to Org' })).toHaveCount(0);
@@ -54,7 +53,7 @@ test.describe('org admin', () => {
     request,
   }) => {
     const { admin } = await buildSwitchableOrg(request);
-    await signInViaUi(page, admin.email, { password: admin.password });
+    await signInThroughApi(page, admin.email, { password: admin.password });
     await expectPath(page, '/org');
     await switcherButton(page).click();
     await page.getByRole('menu').getByRole('menuitem', { name: 'Leadership' }).click();
@@ -69,14 +68,14 @@ test.describe('org admin', () => {
     await profileButton(page).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expectPath(page, '/');
-    await submitSignIn(page, admin.email, admin.password);
+    await signInThroughApi(page, admin.email, { password: admin.password });
     await expectPath(page, '/group');
     await expect(sideMenu(page).getByText('Leadership', { exact: true })).toBeVisible();
   });
 });
 
 test('a group admin has no Back to Org and cannot pick the organization', async ({ page }) => {
-  await signInViaUi(page, DEMO.groupAdmin);
+  await signInThroughApi(page, DEMO.groupAdmin);
   await expectPath(page, '/group');
   await expect(sideMenu(page).getByText('Engineering', { exact: true })).toBeVisible();
   await expect(sideMenu(page).getByRole('link', { name: 'Reports' })).toBeVisible();

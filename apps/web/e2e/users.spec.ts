@@ -1,7 +1,7 @@
 import { expect, test } from './support/test.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AuthResponse } from '@resonant/contracts/auth';
-import { expectPath, sideMenu, signInViaUi, toast, uniqueEmail } from './support/app.ts';
+import { expectPath, sideMenu, signInThroughApi, toast, uniqueEmail } from './support/app.ts';
 import { DEMO } from './support/env.ts';
 import { apiSession, buildOrg, type Person } from './support/org-builder.ts';
 
@@ -20,7 +20,7 @@ function buildStaff(request: APIRequestContext) {
 }
 
 async function openUsers(page: Page, admin: Person) {
-  await signInViaUi(page, admin.email, { password: admin.password });
+  await signInThroughApi(page, admin.email, { password: admin.password });
   await expectPath(page, '/org');
   await sideMenu(page).getByRole('link', { name: 'Users', exact: true }).click();
   await expectPath(page, '/org/users');
@@ -231,7 +231,7 @@ test.describe('org admin', () => {
 });
 
 test('a group admin sees the reduced users view', async ({ page }) => {
-  await signInViaUi(page, DEMO.groupAdmin);
+  await signInThroughApi(page, DEMO.groupAdmin);
   await expectPath(page, '/group');
   await sideMenu(page).getByRole('link', { name: 'Users', exact: true }).click();
   // SPEC §6: the reduced users view, mounted in the group area's Users page.
