@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNT_DELETED_MESSAGE } from '@resonant/contracts/account-deletion';
 import { INVALID_CREDENTIALS_MESSAGE } from '@resonant/contracts/auth';
-import { expectPath, signInForm, signInViaUi, submitSignIn, toast } from './support/app.ts';
+import { expectPath, signInForm, signInThroughApi, submitSignIn, toast } from './support/app.ts';
 import { buildOrg } from './support/org-builder.ts';
 import { shotPath } from './support/shots.ts';
 import { expect, test } from './support/test.ts';
@@ -28,7 +28,7 @@ test('a member sees who downloaded their readings, then deletes the account', as
   const member = org.groups[0]!.members[0]!;
 
   // The org admin downloads the member's readings on Reports.
-  await signInViaUi(page, org.admin.email, {
+  await signInThroughApi(page, org.admin.email, {
     password: org.admin.password,
     redirectTo: '/org/reports',
   });
@@ -45,7 +45,10 @@ test('a member sees who downloaded their readings, then deletes the account', as
 
   // The member, in a fresh session, finds it in the access log in plain words.
   await page.context().clearCookies();
-  await signInViaUi(page, member.email, { password: member.password, redirectTo: '/user/data' });
+  await signInThroughApi(page, member.email, {
+    password: member.password,
+    redirectTo: '/user/data',
+  });
   await expectPath(page, '/user/data');
   const log = page.getByRole('table', { name: 'Access log' });
   const row = log.getByRole('row').nth(1);

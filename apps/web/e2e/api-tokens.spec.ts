@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { generateRr } from '@resonant/hrv/synthetic';
 import { expect, test } from './support/test.ts';
-import { expectPath, signInViaUi } from './support/app.ts';
+import { expectPath, signInThroughApi } from './support/app.ts';
 import { buildOrg } from './support/org-builder.ts';
 import { shotPath } from './support/shots.ts';
 
@@ -27,7 +27,7 @@ test('a member makes an API token, uploads with it, and revokes it', async ({
   const org = await buildOrg(request, { groups: [{ members: 1 }] });
   const member = org.groups[0]!.members[0]!;
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInViaUi(page, member.email, { password: member.password });
+  await signInThroughApi(page, member.email, { password: member.password });
   await expectPath(page, '/user');
   await page.goto('/user/settings');
 

@@ -1,6 +1,6 @@
 import { expect, test } from './support/test.ts';
 import { DASHBOARD_METRICS } from '@resonant/contracts/analytics';
-import { expectPath, signInViaUi } from './support/app.ts';
+import { expectPath, signInThroughApi } from './support/app.ts';
 import { DEMO } from './support/env.ts';
 import { shotPath } from './support/shots.ts';
 
@@ -12,7 +12,7 @@ test('a demo member sees their own dashboard with baseline and normal range', as
   page,
 }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInViaUi(page, DEMO.member);
+  await signInThroughApi(page, DEMO.member);
   await expectPath(page, '/user');
 
   const headline = page.getByRole('region', { name: 'Your latest morning' });

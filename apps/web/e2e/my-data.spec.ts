@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from './support/test.ts';
 import { zipEntries } from '../../api/test/zip-entries.ts';
 import { EXPORT_FILES } from '@resonant/contracts/my-data';
-import { expectPath, sideMenu, signInViaUi } from './support/app.ts';
+import { expectPath, sideMenu, signInThroughApi } from './support/app.ts';
 import { DEMO } from './support/env.ts';
 import { shotPath } from './support/shots.ts';
 
@@ -15,7 +15,7 @@ type ExportedReading = { takenAt: string; rrMs: number[]; metrics: { rmssd: numb
  */
 test('a member downloads their data and opens the ZIP', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInViaUi(page, DEMO.member);
+  await signInThroughApi(page, DEMO.member);
   await expectPath(page, '/user');
   await sideMenu(page).getByRole('link', { name: 'Your Data' }).click();
   await expectPath(page, '/user/data');

@@ -1,5 +1,5 @@
 import { expect, test } from './support/test.ts';
-import { expectPath, profileButton, sideMenu, signInViaUi, toast } from './support/app.ts';
+import { expectPath, profileButton, sideMenu, signInThroughApi, toast } from './support/app.ts';
 import { buildOrg } from './support/org-builder.ts';
 import { shotPath } from './support/shots.ts';
 
@@ -18,7 +18,7 @@ test('a member sees who administers their organisation, leaves it, and edits the
   const member = runners!.members[0]!;
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInViaUi(page, member.email, { password: member.password });
+  await signInThroughApi(page, member.email, { password: member.password });
   await expectPath(page, '/user');
   await sideMenu(page).getByRole('link', { name: 'My Organizations' }).click();
   await expectPath(page, '/user/organizations');
@@ -61,7 +61,7 @@ test('a member sees who administers their organisation, leaves it, and edits the
   // The org admin sees them as removed: Users no longer lists them.
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
-  await signInViaUi(adminPage, org.admin.email, { password: org.admin.password });
+  await signInThroughApi(adminPage, org.admin.email, { password: org.admin.password });
   await expectPath(adminPage, '/org');
   await sideMenu(adminPage).getByRole('link', { name: 'Users', exact: true }).click();
   const users = adminPage.getByRole('table', { name: 'Users of the organization' });

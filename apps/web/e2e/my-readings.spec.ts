@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { MY_READINGS_CSV_COLUMNS } from '@resonant/contracts/my-readings';
 import { csvRecords } from '../../api/src/lib/csv-records.ts';
-import { expectPath, signInViaUi, toast } from './support/app.ts';
+import { expectPath, signInThroughApi, toast } from './support/app.ts';
 import { buildOrg } from './support/org-builder.ts';
 import { shotPath } from './support/shots.ts';
 import { expect, test } from './support/test.ts';
@@ -27,7 +27,7 @@ test('a member opens, tags and deletes their readings and downloads them', async
   const org = await buildOrg(request, { groups: [{ members: 1 }], readingsPerMember: 3 });
   const member = org.groups[0]!.members[0]!;
   await page.setViewportSize({ width: 1440, height: 1000 });
-  await signInViaUi(page, member.email, { password: member.password, redirectTo: PAGE });
+  await signInThroughApi(page, member.email, { password: member.password, redirectTo: PAGE });
   await expectPath(page, PAGE);
   await expect(dataRows(page)).toHaveCount(3);
   await page.screenshot({ path: shotPath(test.info(), 'my-readings-1440.png'), fullPage: true });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test.ts';
-import { sideMenu, signInViaUi } from './support/app.ts';
+import { sideMenu, signInThroughApi } from './support/app.ts';
 import { buildOrg } from './support/org-builder.ts';
 import { recordSessions } from './support/record-sessions.ts';
 import { shotPath } from './support/shots.ts';
@@ -45,7 +45,7 @@ test('a member opens a biofeedback session of their own and sees its optimal zon
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: width === 1440 ? 1000 : 800 });
     if (width === 1440) {
-      await signInViaUi(page, member.email, { password: member.password });
+      await signInThroughApi(page, member.email, { password: member.password });
       await sideMenu(page).getByRole('link', { name: 'Bio/Mindfulness' }).click();
     } else {
       await page.goto('/biofeedback');
