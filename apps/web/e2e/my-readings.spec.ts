@@ -44,7 +44,11 @@ test('a member opens, tags and deletes their readings and downloads them', async
   await edit.getByRole('textbox', { name: 'Note' }).fill('Slept nine hours');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'The reading was saved')).toBeVisible();
-  await expect(drawer.getByText('Slept nine hours')).toBeVisible();
+  // The edit dialog's form is inside the drawer until it has closed: read the note once it has.
+  await expect(edit).toBeHidden();
+  await expect(
+    drawer.getByRole('definition').filter({ hasText: 'Slept nine hours' }),
+  ).toBeVisible();
   await expect(dataRows(page).first()).toContainText('Sleep');
   await drawer.getByRole('button', { name: 'Close' }).click();
 

@@ -31,7 +31,7 @@ describe('a personal API token as a bearer token', () => {
     t = await buildTestApp({
       clock: () => now,
       extraRoutes: (app) => {
-        // No readings:read route exists on this branch yet: one that answers who is calling.
+        // A readings:read route that answers who is calling: the account and context a token takes.
         app.get(
           '/api/v1/test/own',
           { config: { permission: 'own-data.manage', tokenScope: 'readings:read' } },
@@ -87,6 +87,26 @@ describe('a personal API token as a bearer token', () => {
     const response = await t.call('GET', '/api/v1/test/own', secret);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ accountId: org.ids.member, orgId: org.id });
+  });
+
+  it("reads the member's own data on the real read routes, and only with readings:read", async () => {
+    const writer = await makeToken(['readings:write']);
+    const uploaded = (await upload(writer.secret)).json<Reading>();
+    const reader = await makeToken(['readings:read']);
+    const list = await t.call('GET', '/api/v1/readings', reader.secret);
+    expect(list.statusCode).toBe(200);
+    expect(list.json<{ list: { id: string }[] }>().list.map((row) => row.id)).toContain(
+      uploaded.id,
+    );
+    for (const url of [
+      '/api/v1/readings',
+      `/api/v1/readings/${uploaded.id}`,
+      '/api/v1/sessions',
+      '/api/v1/dashboard',
+    ]) {
+      const refused = await t.call('GET', url, writer.secret);
+      expect(refused.statusCode, url).toBe(403);
+    }
   });
 
   it('answers 403 naming the scope a token lacks, and stores nothing', async () => {
