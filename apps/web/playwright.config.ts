@@ -24,7 +24,9 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time: one journey leaves most of the two cores idle while it waits on the page
+  // and the server (decision 0041). Journeys own their data, so files never share a record.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
