@@ -1,20 +1,14 @@
 import { z } from 'zod';
-
-export const ACCESS_LOG_PAGE_SIZE = 20;
-export const BAD_CURSOR_MESSAGE = 'cursor is not one this list gave';
+import { BAD_CURSOR_MESSAGE, CursorPageQuery } from './cursor-paging.ts';
 
 /**
  * GET /api/v1/access-log: a page of the reads and exports of the caller's data, newest first.
  * `cursor` is the `nextCursor` of the page before.
  */
 export const AccessLogQuery = z.object({
+  ...CursorPageQuery,
+  // The cursor is the id of the last entry of the page before.
   cursor: z.uuid(BAD_CURSOR_MESSAGE).optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(100, 'limit must be at most 100')
-    .default(ACCESS_LOG_PAGE_SIZE),
 });
 export type AccessLogQuery = z.input<typeof AccessLogQuery>;
 

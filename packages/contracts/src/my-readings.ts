@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CursorPageQuery } from './cursor-paging.ts';
 import { HrvMetrics, Quality } from './metrics.ts';
 import { NOTE_MAX, ReadingKind, TagIds } from './readings.ts';
 import { Tag } from './tags.ts';
@@ -9,13 +10,7 @@ import { Tag } from './tags.ts';
  * CSV of them. A member reads only their own; another person's reading id is not found.
  */
 
-const MY_READINGS_PAGE_SIZE = 20;
-export const MY_READINGS_MAX_LIMIT = 100;
-/** A cursor is a short opaque token; anything longer is refused before it is read. */
-const MY_READINGS_CURSOR_MAX = 200;
 export const READING_NOT_FOUND_MESSAGE = 'Reading not found';
-const NOT_A_CURSOR = 'Not a cursor of this list';
-export const BAD_CURSOR_MESSAGE = `cursor: ${NOT_A_CURSOR}`;
 
 const Day = () =>
   z.iso
@@ -33,17 +28,7 @@ export const MyReadingsFilters = {
 /** GET /api/v1/readings: a page of the member's readings, newest first. */
 export const MyReadingsQuery = z.object({
   ...MyReadingsFilters,
-  cursor: z
-    .string()
-    .max(MY_READINGS_CURSOR_MAX, NOT_A_CURSOR)
-    .optional()
-    .describe('The `nextCursor` of the previous page; none for the first page.'),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(MY_READINGS_MAX_LIMIT, `limit must be at most ${MY_READINGS_MAX_LIMIT}`)
-    .default(MY_READINGS_PAGE_SIZE),
+  ...CursorPageQuery,
 });
 export type MyReadingsQuery = z.input<typeof MyReadingsQuery>;
 export type MyReadingsParams = z.output<typeof MyReadingsQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CursorPageQuery } from './cursor-paging.ts';
 import { inStorableYears, STORABLE_YEARS_MESSAGE } from './fields.ts';
 import { HrvDomains, OzSamples, SessionMinuteResult } from './reports.ts';
 import { Quality } from './metrics.ts';
@@ -10,11 +11,6 @@ import { Tag } from './tags.ts';
  * The member's own breathing sessions (issue 28, /api/v1/sessions): whatever organisation they were
  * recorded in, read by the account alone, so they stay the member's after leaving one.
  */
-
-export const MY_SESSIONS_PAGE_SIZE = 20;
-export const MY_SESSIONS_MAX_LIMIT = 100;
-/** An opaque cursor is short; anything longer is not one of ours. */
-const CURSOR_MAX = 200;
 
 const Instant = z.iso
   .datetime({ offset: true, error: 'Must be an ISO 8601 date-time with a time zone' })
@@ -30,17 +26,7 @@ export const MySessionsQuery = z.object({
     .describe('Only sessions carrying this tag.'),
   from: Instant.optional().describe('Sessions that started at or after this instant.'),
   to: Instant.optional().describe('Sessions that started before this instant.'),
-  cursor: z
-    .string({ error: 'cursor must be text' })
-    .max(CURSOR_MAX, 'cursor is not one this API gave')
-    .optional()
-    .describe('`nextCursor` of the previous page.'),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(MY_SESSIONS_MAX_LIMIT, `limit must be at most ${MY_SESSIONS_MAX_LIMIT}`)
-    .default(MY_SESSIONS_PAGE_SIZE),
+  ...CursorPageQuery,
 });
 export type MySessionsQuery = z.input<typeof MySessionsQuery>;
 export type MySessionsParams = z.output<typeof MySessionsQuery>;

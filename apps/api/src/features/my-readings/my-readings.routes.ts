@@ -1,7 +1,7 @@
+import { CURSOR_PAGE_MAX } from '@resonant/contracts/cursor-paging';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  MY_READINGS_MAX_LIMIT,
   MyReading,
   MyReadingParams,
   MyReadingQuery,
@@ -42,7 +42,7 @@ const listRoute: Route<AppDeps> = (app, deps) =>
         tags,
         summary: 'List your readings',
         description:
-          `Your readings, newest first, a page at a time: \`limit\` (1-${MY_READINGS_MAX_LIMIT}) ` +
+          `Your readings, newest first, a page at a time: \`limit\` (1-${CURSOR_PAGE_MAX}) ` +
           'rows, then pass `nextCursor` as `cursor` for the next page (null on the last). ' +
           `${FILTERS} ${OWN}`,
         querystring: MyReadingsQuery,

@@ -1,6 +1,6 @@
+import { BAD_CURSOR_MESSAGE } from '@resonant/contracts/cursor-paging';
 import { csvSafe } from '@resonant/contracts/csv-safety';
 import {
-  BAD_CURSOR_MESSAGE,
   MY_READINGS_CSV_COLUMNS,
   MY_READINGS_CSV_NAME,
   READING_NOT_FOUND_MESSAGE,

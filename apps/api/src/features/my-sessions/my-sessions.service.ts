@@ -1,3 +1,4 @@
+import { BAD_CURSOR_MESSAGE } from '@resonant/contracts/cursor-paging';
 import type {
   MySession,
   MySessionsParams,
@@ -29,7 +30,6 @@ import {
 type Deps = Pick<AppDeps, 'db'>;
 type Caller = Pick<TenantScope, 'accountId' | 'orgId' | 'ip'>;
 
-const CURSOR_MESSAGE = 'cursor is not one this API gave';
 // What a cursor holds once decoded: a UTC instant to the microsecond and an id. Fixed widths, so
 // checking it cannot backtrack.
 const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
@@ -41,7 +41,7 @@ const encodeCursor = (cursor: SessionCursor) =>
 function decodeCursor(cursor: string): SessionCursor {
   const [startedAt = '', id = '', ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
   if (rest.length > 0 || !CURSOR_AT.test(startedAt) || !UUID.test(id)) {
-    throw badRequest(CURSOR_MESSAGE);
+    throw badRequest(BAD_CURSOR_MESSAGE);
   }
   return { startedAt, id };
 }

@@ -1,3 +1,4 @@
+import { BAD_CURSOR_MESSAGE } from '@resonant/contracts/cursor-paging';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,7 +169,7 @@ describe('/api/v1/sessions: the member’s own sessions', () => {
     const badCursor = await t.call('GET', '/api/v1/sessions?cursor=bm90LWEtY3Vyc29y', bearer);
     expect({ status: badCursor.statusCode, body: badCursor.json() }).toEqual({
       status: 400,
-      body: { message: 'cursor is not one this API gave' },
+      body: { message: BAD_CURSOR_MESSAGE },
     });
     const unknownTag = await t.call('GET', `/api/v1/sessions?tag=${NOBODY}`, bearer);
     expect(unknownTag.json()).toEqual({ message: `Unknown tag: ${NOBODY}` });
