@@ -1,8 +1,9 @@
-// Runs every check of `npm test` — typecheck, lint (with the import boundaries and file names),
-// unused code and dependencies (knip), the licences of the runtime dependencies and the web build,
-// together and beside the unit and API integration tests on PGlite; then those on PostgreSQL when
-// TEST_DATABASE_URL is set, the bundle budgets of that build, then the browser tests on it — and
-// ends with one summary line counting every test, in which every failed step counts as a failure.
+// Runs every check of `npm test`: the unit and API integration tests on PGlite with the web build
+// and the journeys' demo seed beside them; those on PostgreSQL when TEST_DATABASE_URL is set; the
+// bundle budgets of that build; then the browser tests on it with typecheck, lint (with the import
+// boundaries and file names), unused code and dependencies (knip) and the licences of the runtime
+// dependencies beside them — and ends with one summary line counting every test, in which every
+// failed step counts as a failure.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,16 +26,12 @@ const webDist = path.join(reportDir, 'web-dist');
 const e2eData = { E2E_DATA_DIR: path.join(reportDir, 'e2e-data') };
 const webBuild = { env: { WEB_DIST_DIR: webDist, ...e2eData } };
 
-// The checks run beside the unit and API tests, whose two workers leave part of the cores idle.
-// So do the web build and the demo seed of the journeys' server (e2e/support/seed-demo.ts): after
-// the tests they would be seconds in which nothing else runs.
+// The web build and the demo seed of the journeys' server (e2e/support/seed-demo.ts) run beside
+// the unit and API tests: the journeys need both, and after the tests they would be seconds in
+// which nothing else runs.
 await concurrentCheckSteps(
   tally,
   [
-    { label: 'typecheck', command: 'npm', args: ['run', '-s', 'typecheck'] },
-    { label: 'lint', command: 'npm', args: ['run', '-s', 'lint'] },
-    { label: 'unused code and dependencies (knip)', command: 'npm', args: ['run', '-s', 'knip'] },
-    { label: 'licences of runtime dependencies', command: 'npm', args: ['run', '-s', 'licences'] },
     {
       label: 'web build',
       command: 'npx',
@@ -88,13 +85,26 @@ await checkStep(tally, 'web bundle size (size-limit)', 'npx', ['size-limit'], {
   cwd: 'apps/web',
 });
 
-await playwrightStep(
+// The checks run beside the browser tests: the journeys wait on the page and the server most of
+// the time and leave part of the two cores idle, while the unit and API tests keep both busy
+// (decision 0041).
+await concurrentCheckSteps(
   tally,
-  'browser (Playwright, Chromium)',
-  path.join(reportDir, 'playwright.json'),
-  'npx',
-  ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'],
-  webBuild,
+  [
+    { label: 'typecheck', command: 'npm', args: ['run', '-s', 'typecheck'] },
+    { label: 'lint', command: 'npm', args: ['run', '-s', 'lint'] },
+    { label: 'unused code and dependencies (knip)', command: 'npm', args: ['run', '-s', 'knip'] },
+    { label: 'licences of runtime dependencies', command: 'npm', args: ['run', '-s', 'licences'] },
+  ],
+  (beside) =>
+    playwrightStep(
+      beside,
+      'browser (Playwright, Chromium)',
+      path.join(reportDir, 'playwright.json'),
+      'npx',
+      ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'],
+      webBuild,
+    ),
 );
 
 console.log('\n=== summary ===');
