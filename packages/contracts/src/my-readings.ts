@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CursorPageQuery } from './cursor-paging.ts';
-import { HrvMetrics, Quality } from './metrics.ts';
-import { NOTE_MAX, ReadingKind, TagIds } from './readings.ts';
+import { Quality } from './metrics.ts';
+import { NOTE_MAX, Reading, ReadingKind, TagIds } from './readings.ts';
 import { Tag } from './tags.ts';
 
 /**
@@ -74,17 +74,7 @@ export const MyReadingQuery = z.object({
 });
 
 /** GET /api/v1/readings/{readingId}: the reading with every metric, and the tags it may carry. */
-export const MyReading = z.object({
-  id: z.string(),
-  clientId: z.string(),
-  takenAt: z.string(),
-  kind: ReadingKind,
-  quality: Quality,
-  note: z.string().nullable(),
-  device: z.string().nullable(),
-  tags: z.array(Tag),
-  metrics: HrvMetrics,
-  createdAt: z.string(),
+export const MyReading = Reading.extend({
   org: ReadingOrg,
   offeredTags: z
     .array(Tag)
